@@ -1,0 +1,42 @@
+import type { Span } from '../model/types.js';
+
+/** One problem a rule found, located in a file. Lines and columns are 1-based. */
+export interface Finding {
+  ruleId: string;
+  messageId: string;
+  message: string;
+  data: Record<string, string | number>;
+  severity: 'error' | 'warning';
+  /** Relative to the scan root, with `/` separators. */
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  span: Span;
+}
+
+/** A file toolgate could not check. Any of these makes `scan` exit 2 (fail closed). */
+export interface FileProblem {
+  path: string;
+  kind: 'read' | 'parse' | 'internal';
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** Order findings by path, position and rule, so output is stable. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    compareText(a.path, b.path) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compareText(a.ruleId, b.ruleId) ||
+    compareText(a.messageId, b.messageId) ||
+    compareText(a.message, b.message)
+  );
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,69 @@
+import type { AgentModel, Span } from '../model/types.js';
+
+export type Severity = 'error' | 'warn';
+
+/** Base of every rule's docs page; the page name is the rule id. */
+export const docsBase = 'https://github.com/toolgate-dev/toolgate/blob/main/docs/rules/';
+
+/** A JSON schema, as ESLint and typescript-eslint accept it. */
+export type OptionsSchema = Record<string, unknown>;
+
+export interface RuleReport<MessageIds extends string> {
+  messageId: MessageIds;
+  data?: Record<string, string | number>;
+  span: Span;
+}
+
+export interface RuleMeta<Options, MessageIds extends string> {
+  type: 'problem' | 'suggestion';
+  docs: {
+    description: string;
+    /** `recommended`: in both configs; `strict`: only in the strict config. */
+    config: 'recommended' | 'strict';
+    url: string;
+  };
+  /** Severity in the recommended config (strict turns warnings into errors). */
+  severity: Severity;
+  messages: Record<MessageIds, string>;
+  schema: OptionsSchema[];
+  defaultOptions: [Options];
+}
+
+/**
+ * A rule is a pure check over the agent model. It never sees a syntax tree,
+ * so it holds for every language a front end supports.
+ */
+export interface Rule<Options = Record<string, unknown>, MessageIds extends string = string> {
+  id: string;
+  meta: RuleMeta<Options, MessageIds>;
+  /** Options the strict config passes (for checks that only strict turns on). */
+  strictOptions?: Partial<Options>;
+  check(model: AgentModel, options: Options, report: (finding: RuleReport<MessageIds>) => void): void;
+}
+
+export type AnyRule = Rule<any, string>;
+
+type RuleInput<Options, MessageIds extends string> = Omit<Rule<Options, MessageIds>, 'meta'> & {
+  meta: Omit<RuleMeta<Options, MessageIds>, 'docs'> & { docs: Omit<RuleMeta<Options, MessageIds>['docs'], 'url'> };
+};
+
+/** Declare a rule; its docs URL is derived from its id. */
+export function defineRule<Options, MessageIds extends string>(
+  rule: RuleInput<Options, MessageIds>,
+): Rule<Options, MessageIds> {
+  return { ...rule, meta: { ...rule.meta, docs: { ...rule.meta.docs, url: `${docsBase}${rule.id}.md` } } };
+}
+
+/** Fill a rule's options from its defaults: user values win, one level deep. */
+export function resolveOptions<Options>(rule: Rule<Options, string>, given: unknown): Options {
+  const defaults = rule.meta.defaultOptions[0];
+  if (given === undefined || given === null || typeof given !== 'object') return defaults;
+  return { ...defaults, ...(given as Partial<Options>) };
+}
+
+/** Render a message template with its data, as ESLint does (`{{name}}`). */
+export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, key: string) =>
+    key in data ? String(data[key]) : whole,
+  );
+}

@@ -1,0 +1,85 @@
+import { optionOf, propertyOf } from './values.js';
+import type { AgentConfiguration, Gate, ObjectValue, Span, Value } from './types.js';
+
+/** One hook matcher of a configuration: `{ matcher, hooks: [...], timeout, onFailure }`. */
+export interface HookMatcherView {
+  event: string;
+  /** The matcher object. */
+  span: Span;
+  matcher: Value[];
+  callbacks: Array<{ functionId?: number; span: Span }>;
+  onFailure: Value[];
+  timeout: Value[];
+}
+
+/** Every hook matcher a configuration can register, for every event. */
+export function hookMatchers(config: AgentConfiguration): HookMatcherView[] {
+  const views: HookMatcherView[] = [];
+  for (const hooks of optionOf(config, 'hooks').values) {
+    if (hooks.kind !== 'object') continue;
+    for (const [event, property] of hooks.properties) {
+      for (const list of property.value.alternatives) {
+        if (list.kind !== 'array') continue;
+        for (const element of list.elements) {
+          for (const matcher of element.alternatives) {
+            if (matcher.kind === 'object') views.push(viewOf(event, matcher));
+          }
+        }
+      }
+    }
+  }
+  return views;
+}
+
+function viewOf(event: string, matcher: ObjectValue): HookMatcherView {
+  const set = { alternatives: [matcher] };
+  const callbacks: HookMatcherView['callbacks'] = [];
+  for (const list of propertyOf(set, 'hooks').values) {
+    if (list.kind !== 'array') continue;
+    for (const element of list.elements) {
+      for (const callback of element.alternatives) {
+        callbacks.push(
+          callback.kind === 'function' ? { functionId: callback.functionId, span: callback.span } : { span: callback.span },
+        );
+      }
+    }
+  }
+  return {
+    event,
+    span: matcher.span,
+    matcher: propertyOf(set, 'matcher').values,
+    callbacks,
+    onFailure: propertyOf(set, 'onFailure').values,
+    timeout: propertyOf(set, 'timeout').values,
+  };
+}
+
+/** The gates a configuration wires up: its hook callbacks and `canUseTool`. */
+export function gatesOfConfiguration(config: AgentConfiguration): Gate[] {
+  const gates: Gate[] = [];
+  for (const view of hookMatchers(config)) {
+    for (const callback of view.callbacks) {
+      if (callback.functionId !== undefined) {
+        gates.push({ kind: 'hook', functionId: callback.functionId, span: callback.span, events: [view.event] });
+      }
+    }
+  }
+  for (const value of optionOf(config, 'canUseTool').values) {
+    if (value.kind === 'function') {
+      gates.push({ kind: 'canUseTool', functionId: value.functionId, span: value.span, events: [] });
+    }
+  }
+  return gates;
+}
+
+/** Merge gates that hand over the same function, keeping every event. */
+export function mergeGates(gates: readonly Gate[]): Gate[] {
+  const merged = new Map<string, Gate>();
+  for (const gate of gates) {
+    const key = `${gate.kind}:${gate.functionId}:${gate.span.start}`;
+    const existing = merged.get(key);
+    if (existing) existing.events = [...new Set([...existing.events, ...gate.events])];
+    else merged.set(key, { ...gate, events: [...gate.events] });
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,86 @@
+/**
+ * Permission rule strings (`Bash(npm test *)`, `mcp__github__get_issue`) as the
+ * Claude Code runtime reads them (SDK-FACTS.md §7).
+ */
+export interface PermissionRule {
+  tool: string;
+  /** Text inside the parentheses; undefined when there are none. */
+  specifier?: string;
+}
+
+export function parsePermissionRule(text: string): PermissionRule {
+  const trimmed = text.trim();
+  const open = trimmed.indexOf('(');
+  if (open > 0 && trimmed.endsWith(')')) {
+    return { tool: trimmed.slice(0, open), specifier: trimmed.slice(open + 1, -1) };
+  }
+  return { tool: trimmed };
+}
+
+/** Specifiers that match every input of a tool. */
+const matchEverything = new Set(['', '*', ':*', '**', '*:*']);
+
+export function isMcpTool(tool: string): boolean {
+  return tool.startsWith('mcp__');
+}
+
+/** `mcp__server` or `mcp__server__*`: every tool of one MCP server. */
+export function isWholeMcpServer(tool: string): boolean {
+  if (!isMcpTool(tool)) return false;
+  const rest = tool.slice('mcp__'.length);
+  const separator = rest.indexOf('__');
+  return separator === -1 || rest.slice(separator + 2) === '*';
+}
+
+/** The MCP server a rule names, for messages. */
+export function mcpServerOf(tool: string): string {
+  return tool.slice('mcp__'.length).split('__')[0] ?? tool;
+}
+
+/**
+ * True when the rule approves every call of its tool: the bare name, a
+ * specifier that matches everything, or a whole MCP server.
+ */
+export function isWholeToolRule(rule: PermissionRule): boolean {
+  if (rule.specifier === undefined) return true;
+  return matchEverything.has(rule.specifier.trim());
+}
+
+/**
+ * Commands that run whatever follows them. A Bash prefix rule that stops at
+ * one of these and then has a wildcard admits any command.
+ */
+const commandRunners = [
+  'npx',
+  'npm exec',
+  'pnpm dlx',
+  'pnpm exec',
+  'yarn dlx',
+  'bunx',
+  'bash -c',
+  'sh -c',
+  'zsh -c',
+  'node -e',
+  'node --eval',
+  'python -c',
+  'python3 -c',
+  'env',
+  'xargs',
+  'sudo',
+  'eval',
+  'exec',
+  'docker exec',
+  'docker run',
+  'devbox run',
+  'git',
+];
+
+/** The command runner a Bash pattern opens to any command, if it does. */
+export function commandRunnerOf(rule: PermissionRule): string | undefined {
+  if (rule.tool !== 'Bash' || rule.specifier === undefined) return undefined;
+  const pattern = rule.specifier.replace(/:\*$/, ' *');
+  const wildcard = pattern.indexOf('*');
+  if (wildcard === -1) return undefined;
+  const prefix = pattern.slice(0, wildcard).trim().replace(/\s+/g, ' ');
+  return commandRunners.find((runner) => prefix === runner);
+}

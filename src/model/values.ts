@@ -1,0 +1,78 @@
+import type { AgentConfiguration, Property, StringValue, Value, ValueSet } from './types.js';
+
+/** "is" when every possible value matches, "can be" when only some do. */
+export type Certainty = 'is' | 'can be';
+
+/** The possible values of one option, with the properties that set it. */
+export interface OptionView {
+  values: Value[];
+  properties: Property[];
+}
+
+/** What an option can be, across every alternative of the options object. */
+export function optionOf(config: AgentConfiguration, key: string): OptionView {
+  return propertyOf(config.options, key);
+}
+
+/** What property `key` can be, across every alternative of an object value set. */
+export function propertyOf(set: ValueSet, key: string): OptionView {
+  const view: OptionView = { values: [], properties: [] };
+  for (const alternative of set.alternatives) {
+    if (alternative.kind !== 'object') {
+      view.values.push({ kind: 'unknown', span: alternative.span });
+      continue;
+    }
+    const property = alternative.properties.get(key);
+    if (property) {
+      view.properties.push(property);
+      view.values.push(...property.value.alternatives);
+    } else {
+      view.values.push({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span });
+    }
+  }
+  return view;
+}
+
+/**
+ * Which values match, and how sure that is. Undefined when none can match;
+ * unknown values never match, so they can only weaken "is" to "can be".
+ */
+export function certaintyOf(
+  values: readonly Value[],
+  matches: (value: Value) => boolean,
+): { certainty: Certainty; matching: Value[] } | undefined {
+  const matching = values.filter(matches);
+  if (matching.length === 0) return undefined;
+  return { certainty: matching.length === values.length ? 'is' : 'can be', matching };
+}
+
+export function isString(value: Value, ...candidates: string[]): value is StringValue {
+  return value.kind === 'string' && candidates.includes(value.value);
+}
+
+export function isNotSet(value: Value): boolean {
+  return value.kind === 'absent' || value.kind === 'undefined' || value.kind === 'null';
+}
+
+/** Every string literal a list option can contain, on any path. */
+export function listEntries(values: readonly Value[]): StringValue[] {
+  const entries: StringValue[] = [];
+  const visit = (value: Value): void => {
+    if (value.kind === 'string') entries.push(value);
+    if (value.kind === 'array') for (const element of value.elements) element.alternatives.forEach(visit);
+  };
+  values.forEach(visit);
+  return entries;
+}
+
+/** True only when the list is certainly absent or empty on every path. */
+export function isCertainlyEmptyList(values: readonly Value[]): boolean {
+  return values.every(
+    (value) => isNotSet(value) || (value.kind === 'array' && value.complete && value.elements.length === 0),
+  );
+}
+
+/** True when the option is set to something on at least one path. */
+export function isSet(values: readonly Value[]): boolean {
+  return values.some((value) => !isNotSet(value));
+}
