@@ -14,6 +14,8 @@ export interface RuleReport<MessageIds extends string> {
   span: Span;
 }
 
+export type Reporter<MessageIds extends string> = (finding: RuleReport<MessageIds>) => void;
+
 export interface RuleMeta<Options, MessageIds extends string> {
   type: 'problem' | 'suggestion';
   docs: {
@@ -38,7 +40,7 @@ export interface Rule<Options = Record<string, unknown>, MessageIds extends stri
   meta: RuleMeta<Options, MessageIds>;
   /** Options the strict config passes (for checks that only strict turns on). */
   strictOptions?: Partial<Options>;
-  check(model: AgentModel, options: Options, report: (finding: RuleReport<MessageIds>) => void): void;
+  check(model: AgentModel, options: Options, report: Reporter<MessageIds>): void;
 }
 
 export type AnyRule = Rule<any, string>;

@@ -84,3 +84,27 @@ export function commandRunnerOf(rule: PermissionRule): string | undefined {
   const prefix = pattern.slice(0, wildcard).trim().replace(/\s+/g, ' ');
   return commandRunners.find((runner) => prefix === runner);
 }
+
+/** A scoped rule to propose instead of a whole-tool one. */
+export function scopedExample(tool: string): string {
+  if (isMcpTool(tool)) return `mcp__${mcpServerOf(tool)}__<tool>`;
+  switch (tool) {
+    case 'Bash':
+      return 'Bash(npm test *)';
+    case 'PowerShell':
+      return 'PowerShell(Get-ChildItem *)';
+    case 'Edit':
+    case 'Write':
+    case 'MultiEdit':
+    case 'NotebookEdit':
+      return 'Edit(./src/**)';
+    case 'Read':
+    case 'Glob':
+    case 'Grep':
+      return 'Read(./src/**)';
+    case 'WebFetch':
+      return 'WebFetch(domain:example.com)';
+    default:
+      return `${tool}(<specifier>)`;
+  }
+}

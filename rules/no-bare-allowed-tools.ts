@@ -1,0 +1,68 @@
+import { defineRule } from '../src/engine/rule.js';
+import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
+import { listEntries, optionOf } from '../src/model/values.js';
+
+type Options = { sideEffectTools: string[]; allow: string[] };
+type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner';
+
+/** Built-in tools that change something outside the conversation. MCP tools count too. */
+const defaultSideEffectTools = ['Bash', 'PowerShell', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'WebFetch'];
+
+export default defineRule<Options, MessageIds>({
+  id: 'no-bare-allowed-tools',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow allow-list entries that approve every call of a side-effecting tool',
+      config: 'recommended',
+    },
+    severity: 'error',
+    messages: {
+      bareTool:
+        "'{{entry}}' approves every {{tool}} call without a check, and {{tool}} has side effects. Scope it to what the agent needs, e.g. {{example}}.",
+      wholeServer:
+        "'{{entry}}' approves every tool of the MCP server '{{server}}' without a check. List the tools the agent needs, e.g. mcp__{{server}}__<tool>.",
+      commandRunner:
+        "'{{entry}}' admits any command: '{{runner}}' runs whatever follows it. Allow the specific commands instead, e.g. Bash(npm test *).",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          sideEffectTools: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'More tool names to treat as side-effecting, added to Bash, PowerShell, Write, Edit, MultiEdit, NotebookEdit, WebFetch and every MCP server.',
+          },
+          allow: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Tool names or exact entries that may be approved whole on purpose (e.g. "WebFetch").',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ sideEffectTools: [], allow: [] }],
+  },
+  check(model, options, report) {
+    const sideEffecting = new Set([...defaultSideEffectTools, ...options.sideEffectTools]);
+    for (const config of model.configurations) {
+      for (const entry of listEntries(optionOf(config, 'allowedTools').values)) {
+        const rule = parsePermissionRule(entry.value);
+        if (options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        const runner = commandRunnerOf(rule);
+        if (runner) {
+          report({ messageId: 'commandRunner', span: entry.span, data: { entry: entry.value, runner } });
+        } else if (isMcpTool(rule.tool)) {
+          // A single MCP tool named in full is a deliberate approval; a whole server is not.
+          if (isWholeMcpServer(rule.tool)) {
+            report({ messageId: 'wholeServer', span: entry.span, data: { entry: entry.value, server: mcpServerOf(rule.tool) } });
+          }
+        } else if (isWholeToolRule(rule) && sideEffecting.has(rule.tool)) {
+          report({ messageId: 'bareTool', span: entry.span, data: { entry: entry.value, tool: rule.tool, example: scopedExample(rule.tool) } });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,65 @@
+import { defineRule } from '../src/engine/rule.js';
+import { optionName } from '../src/model/agent-code.js';
+import type { AgentConfiguration, Value } from '../src/model/types.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, optionOf, propertyOf } from '../src/model/values.js';
+
+type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored';
+
+export default defineRule<Record<string, never>, MessageIds>({
+  id: 'no-bypass-without-disallowed-tools',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: "Disallow permissionMode 'bypassPermissions' without deny rules or a narrowed tool set",
+      config: 'recommended',
+    },
+    severity: 'error',
+    messages: {
+      bypassWithoutDeny:
+        "{{mode}} {{certainty}} 'bypassPermissions' with no {{deny}}: every tool, Bash included, runs without any check. Add {{deny}} for what the agent must never do (e.g. 'Bash(rm *)', 'WebFetch'), or list the tools it needs in {{tools}}.",
+      allowedToolsIgnored:
+        "{{allowed}} does not limit 'bypassPermissions': every tool is approved whether it is listed or not. Only {{deny}} (or {{tools}}) restricts what the agent can run in this mode.",
+    },
+    schema: [],
+    defaultOptions: [{}],
+  },
+  check(model, _options, report) {
+    const names = {
+      mode: optionName(model, 'permissionMode'),
+      deny: optionName(model, 'disallowedTools'),
+      tools: optionName(model, 'tools'),
+      allowed: optionName(model, 'allowedTools'),
+    };
+    for (const config of model.configurations) {
+      const bypass = certaintyOf(optionOf(config, 'permissionMode').values, (value) => isString(value, 'bypassPermissions'));
+      if (!bypass) continue;
+      if (hasNoDenyRules(config) && toolsNotNarrowed(optionOf(config, 'tools').values)) {
+        for (const value of bypass.matching) {
+          report({ messageId: 'bypassWithoutDeny', span: value.span, data: { ...names, certainty: bypass.certainty } });
+        }
+      }
+      const allowed = optionOf(config, 'allowedTools');
+      if (!isSet(allowed.values)) continue;
+      for (const property of allowed.properties) {
+        report({ messageId: 'allowedToolsIgnored', span: property.keySpan, data: { ...names, allowed: property.spelling } });
+      }
+    }
+  },
+});
+
+/** No deny rule on any path: neither `disallowedTools` nor deny rules in the `settings` option. */
+function hasNoDenyRules(config: AgentConfiguration): boolean {
+  if (!isCertainlyEmptyList(optionOf(config, 'disallowedTools').values)) return false;
+  return optionOf(config, 'settings').values.every((settings) => {
+    if (isNotSet(settings)) return true;
+    if (settings.kind !== 'object') return false; // a settings file path: its rules are not visible here
+    return propertyOf({ alternatives: [settings] }, 'permissions').values.every(
+      (permissions) => isNotSet(permissions) || isCertainlyEmptyList(propertyOf({ alternatives: [permissions] }, 'deny').values),
+    );
+  });
+}
+
+/** `tools` absent or the full preset: bypass mode can reach every built-in tool. */
+function toolsNotNarrowed(values: Value[]): boolean {
+  return values.every((value) => isNotSet(value) || (value.kind === 'object' && value.complete && !value.properties.has('tools')));
+}

@@ -1,0 +1,128 @@
+import { defineRule, type Reporter } from '../src/engine/rule.js';
+import { optionName } from '../src/model/agent-code.js';
+import { exitDecisions } from '../src/model/decisions.js';
+import { hookMatchers } from '../src/model/hooks.js';
+import { isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
+import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
+import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf } from '../src/model/values.js';
+
+type Options = { allow: string[]; checkAutoMode: boolean };
+type MessageIds = 'bypassMode' | 'dontAskMode' | 'acceptEditsMode' | 'autoMode' | 'promptsNone' | 'wholeToolAllowed' | 'allSkills' | 'hookApproves';
+
+/** Modes that decide before canUseTool, and the message for each. */
+const shadowingModes: Array<[string, MessageIds]> = [
+  ['bypassPermissions', 'bypassMode'],
+  ['dontAsk', 'dontAskMode'],
+  ['acceptEdits', 'acceptEditsMode'],
+  ['auto', 'autoMode'],
+];
+
+export default defineRule<Options, MessageIds>({
+  id: 'no-shadowed-can-use-tool',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow configuration that approves or denies tool calls before canUseTool can see them',
+      config: 'recommended',
+    },
+    severity: 'error',
+    messages: {
+      bypassMode:
+        "{{mode}} {{certainty}} 'bypassPermissions', so {{callback}} is never called: every tool call is approved before it runs. Use 'default' with {{callback}}, or gate calls with a PreToolUse hook, which holds in every mode.",
+      dontAskMode:
+        "{{mode}} {{certainty}} 'dontAsk', so {{callback}} is never called: calls that are not pre-approved are denied without asking it. Use 'default' to let {{callback}} decide.",
+      acceptEditsMode:
+        "{{mode}} {{certainty}} 'acceptEdits', so {{callback}} is skipped for file edits and filesystem commands (mkdir, touch, rm, mv, cp, sed) inside the working directory. Use 'default' if {{callback}} must see them, or check them in a PreToolUse hook.",
+      autoMode:
+        "{{mode}} {{certainty}} 'auto': a classifier approves most calls and {{callback}} only sees the ones it cannot decide. Use 'default' if {{callback}} must see every call.",
+      promptsNone:
+        "permissionPrompts 'none' denies every call that would prompt, so {{callback}} is never called. Remove permissionPrompts, or remove {{callback}}.",
+      wholeToolAllowed:
+        "'{{entry}}' in {{option}} approves every {{tool}} call before {{callback}} runs, so the callback never sees them. Scope it, e.g. {{example}}, or remove it and let {{callback}} decide.",
+      allSkills:
+        "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
+      hookApproves:
+        "'{{hook}}' returns permissionDecision 'allow' on every path, so {{callback}} never sees {{tools}}. Return no decision ({}) for the calls {{callback}} should judge.",
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allow: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Tool names or allow rules that may skip canUseTool on purpose (e.g. "Read").',
+          },
+          checkAutoMode: {
+            type: 'boolean',
+            description: "Also report permissionMode 'auto', where canUseTool only sees what the classifier cannot decide. On in the strict config.",
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ allow: [], checkAutoMode: false }],
+  },
+  strictOptions: { checkAutoMode: true },
+  check(model, options, report) {
+    const callback = optionName(model, 'canUseTool');
+    for (const config of model.configurations) {
+      if (!isSet(optionOf(config, 'canUseTool').values)) continue;
+      const mode = optionOf(config, 'permissionMode');
+      for (const [name, messageId] of shadowingModes) {
+        if (name === 'auto' && !options.checkAutoMode) continue;
+        const found = certaintyOf(mode.values, (value) => isString(value, name));
+        for (const value of found?.matching ?? []) {
+          report({ messageId, span: value.span, data: { mode: optionName(model, 'permissionMode'), certainty: found!.certainty, callback } });
+        }
+      }
+      for (const value of optionOf(config, 'permissionPrompts').values) {
+        if (isString(value, 'none')) report({ messageId: 'promptsNone', span: value.span, data: { callback } });
+      }
+      const allowed = optionOf(config, 'allowedTools');
+      for (const entry of listEntries(allowed.values)) {
+        const rule = parsePermissionRule(entry.value);
+        if (!isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        report({
+          messageId: 'wholeToolAllowed',
+          span: entry.span,
+          data: { entry: entry.value, tool: rule.tool, option: allowed.properties[0]?.spelling ?? 'allowedTools', callback, example: scopedExample(rule.tool) },
+        });
+      }
+      for (const value of optionOf(config, 'skills').values) {
+        if (isString(value, 'all')) report({ messageId: 'allSkills', span: value.span, data: { callback } });
+      }
+      reportApprovingHooks(model, config, callback, report);
+    }
+  },
+});
+
+function reportApprovingHooks(
+  model: AgentModel,
+  config: AgentConfiguration,
+  callback: string,
+  report: Reporter<MessageIds>,
+): void {
+  for (const matcher of hookMatchers(config)) {
+    if (matcher.event !== 'PreToolUse') continue;
+    for (const hook of matcher.callbacks) {
+      const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
+      if (!facts || !alwaysAllows(facts)) continue;
+      report({ messageId: 'hookApproves', span: hook.span, data: { hook: facts.name ?? 'This hook', callback, tools: coveredTools(matcher.matcher) } });
+    }
+  }
+}
+
+/** Every normal exit returns allow (a throw is a failure, not a path that decides). */
+function alwaysAllows(facts: FunctionFacts): boolean {
+  const decisions = facts.exits.flatMap(exitDecisions);
+  return decisions.length > 0 && decisions.every((decision) => decision === 'allow') && facts.exits.every((exit) => exit.kind !== 'end');
+}
+
+/** What a matcher covers, in words: `Bash calls`, or `any tool call` for a missing or `*` matcher. */
+function coveredTools(matcher: Value[]): string {
+  const matchesAll = (value: Value): boolean => isNotSet(value) || isString(value, '', '*');
+  if (matcher.every(matchesAll)) return 'any tool call';
+  const [only] = matcher;
+  return matcher.length === 1 && only?.kind === 'string' ? `${only.value} calls` : 'the calls its matcher covers';
+}

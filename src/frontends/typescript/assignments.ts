@@ -1,0 +1,76 @@
+import { ts } from 'ts-morph';
+import type { PathStep } from '../../model/build.js';
+import { spanOf, unwrap } from './parse.js';
+
+/** A later write to a variable: `x = v`, `x.a.b = v`, or `x.a.push(v)`. */
+export interface Assignment {
+  root: ts.Identifier;
+  path: PathStep[];
+  kind: 'assign' | 'append';
+  values: ts.Expression[];
+  /** The statement that holds it, to tell an unconditional write from a conditional one. */
+  statement: ts.Node | undefined;
+}
+
+/** Every write to a named variable in the file, by variable name. Built once, on demand. */
+export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]> {
+  const index = new Map<string, Assignment[]>();
+  const add = (assignment: Assignment | undefined): void => {
+    if (!assignment) return;
+    const list = index.get(assignment.root.text) ?? [];
+    list.push(assignment);
+    index.set(assignment.root.text, list);
+  };
+  const stack: ts.Node[] = [file];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      add(targetOf(node.left, 'assign', [node.right], node));
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      if (method === 'push' || method === 'unshift') add(targetOf(node.expression.expression, 'append', [...node.arguments], node));
+    }
+    node.forEachChild((child) => {
+      stack.push(child);
+    });
+  }
+  return index;
+}
+
+function targetOf(
+  target: ts.Expression,
+  kind: Assignment['kind'],
+  values: ts.Expression[],
+  node: ts.Node,
+): Assignment | undefined {
+  const path: PathStep[] = [];
+  let current = unwrap(target);
+  while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+    const name = ts.isPropertyAccessExpression(current)
+      ? current.name.text
+      : ts.isStringLiteralLike(unwrap(current.argumentExpression))
+        ? (unwrap(current.argumentExpression) as ts.StringLiteralLike).text
+        : undefined;
+    if (name === undefined) return undefined;
+    path.unshift({ key: name, span: spanOf(ts.isPropertyAccessExpression(current) ? current.name : current.argumentExpression) });
+    current = unwrap(current.expression);
+  }
+  if (!ts.isIdentifier(current)) return undefined;
+  return { root: current, path, kind, values, statement: enclosingStatement(node) };
+}
+
+function enclosingStatement(node: ts.Node): ts.Node | undefined {
+  let current: ts.Node | undefined = node;
+  while (current && !ts.isExpressionStatement(current)) {
+    if (ts.isFunctionLike(current)) return undefined;
+    current = current.parent;
+  }
+  return current;
+}
+
+/** True when the write always runs once its declaration has run: a statement in the same block. */
+export function isUnconditional(assignment: Assignment, declaration: ts.Node): boolean {
+  const declarationStatement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : undefined;
+  return !!assignment.statement && !!declarationStatement && assignment.statement.parent === declarationStatement.parent;
+}
+

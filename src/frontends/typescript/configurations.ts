@@ -1,0 +1,119 @@
+import { ts } from 'ts-morph';
+import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
+import { isNotSet, propertyOf } from '../../model/values.js';
+import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
+import { spanOf } from './parse.js';
+import type { Scopes } from './scope.js';
+import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
+
+/**
+ * Where each SDK entry point takes its `Options` (SDK-FACTS.md §1):
+ * the argument index, and whether the options sit in its `options` property
+ * or are the argument itself.
+ */
+const entryPoints: Record<string, { argument: number; nested: boolean }> = {
+  query: { argument: 0, nested: true },
+  startup: { argument: 0, nested: true },
+  prewarm: { argument: 0, nested: true },
+  unstable_v2_createSession: { argument: 0, nested: false },
+  unstable_v2_resumeSession: { argument: 1, nested: false },
+  unstable_v2_prompt: { argument: 1, nested: false },
+};
+
+const optionsTypes = ['Options'];
+const gateTypes: Record<string, Gate['kind']> = { HookCallback: 'hook', CanUseTool: 'canUseTool' };
+
+export interface FoundConfigurations {
+  configurations: AgentConfiguration[];
+  /** Tool handlers, and functions typed as hook callbacks or `canUseTool`. */
+  gates: Gate[];
+}
+
+/** Find every agent configuration and SDK-typed gate of one file. */
+export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluator: Evaluator): FoundConfigurations {
+  const entries: AgentConfiguration[] = [];
+  const typed: Array<{ configuration: AgentConfiguration; declaration: ts.Node }> = [];
+  const gates: Gate[] = [];
+  const used = new Set<ts.Node>();
+
+  const addEntry = (call: ts.CallExpression, reference: SdkReference): void => {
+    const entry = entryPoints[reference.name];
+    const argument = entry && call.arguments[entry.argument];
+    if (!entry || !argument) return;
+    const { value, through } = evaluator.traced(argument);
+    through.forEach((node) => used.add(node));
+    const nested = entry.nested && !isBrowserEntry(reference);
+    const options = nested ? { alternatives: propertyOf(value, 'options').values.filter((v) => !isNotSet(v)) } : value;
+    if (options.alternatives.length > 0) entries.push({ span: spanOf(call), entry: reference.name, options });
+  };
+
+  const addTyped = (expression: ts.Expression | undefined, declaration: ts.Node, entry: string): void => {
+    if (!expression) return;
+    typed.push({ configuration: { span: spanOf(expression), entry, options: evaluator.evaluate(expression) }, declaration });
+  };
+
+  const addGate = (kind: Gate['kind'], set: ValueSet): void => {
+    for (const value of set.alternatives) {
+      if (value.kind === 'function') gates.push({ kind, functionId: value.functionId, span: value.span, events: [] });
+    }
+  };
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const reference = sdkReferenceOf(node.expression, scopes);
+      if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
+      else if (reference) addEntry(node, reference);
+    } else if (ts.isVariableDeclaration(node) && node.type && node.initializer) {
+      if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
+      const gateKind = gateKindOf(node.type, scopes);
+      if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
+    } else if ((ts.isSatisfiesExpression(node) || ts.isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
+      const holder = unwrapParents(node);
+      addTyped(node.expression, ts.isVariableDeclaration(holder) ? holder : node, 'Options');
+    } else if (ts.isFunctionLike(node) && isOptionsReturnType(node.type, scopes) && (node as FunctionNode).body) {
+      const body = (node as FunctionNode).body!;
+      const returned = ts.isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
+      for (const expression of returned) addTyped(expression, node, 'Options');
+    }
+    node.forEachChild(visit);
+  };
+  file.forEachChild(visit);
+
+  // A typed options object that an entry point uses is checked as part of that
+  // entry's configuration, where the other options it is combined with are known.
+  const standalone = typed.filter(({ declaration }) => !used.has(declaration) && !usedThroughParent(declaration, used));
+  return { configurations: [...entries, ...standalone.map(({ configuration }) => configuration)], gates };
+}
+
+function gateKindOf(type: ts.TypeNode, scopes: Scopes): Gate['kind'] | undefined {
+  for (const [name, kind] of Object.entries(gateTypes)) if (isSdkType(type, [name], scopes)) return kind;
+  return undefined;
+}
+
+/** `Options` or `Promise<Options>` as a function's declared return type. */
+function isOptionsReturnType(type: ts.TypeNode | undefined, scopes: Scopes): boolean {
+  if (!type) return false;
+  if (isSdkType(type, optionsTypes, scopes)) return true;
+  return (
+    ts.isTypeReferenceNode(type) &&
+    ts.isIdentifier(type.typeName) &&
+    type.typeName.text === 'Promise' &&
+    isSdkType(type.typeArguments?.[0], optionsTypes, scopes)
+  );
+}
+
+/** The declaration a `satisfies`/`as` expression initialises, through parentheses. */
+function unwrapParents(node: ts.Node): ts.Node {
+  let current = node.parent;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.parent;
+  return current;
+}
+
+/** `const options = {...} satisfies Options` is used when its variable is; a typed helper, when called. */
+function usedThroughParent(declaration: ts.Node, used: ReadonlySet<ts.Node>): boolean {
+  for (let current: ts.Node | undefined = declaration; current; current = current.parent) {
+    if (used.has(current)) return true;
+    if (ts.isSourceFile(current)) return false;
+  }
+  return false;
+}

@@ -1,0 +1,352 @@
+import { ts } from 'ts-morph';
+import { appendAt, assignAt, emptyObject, single, spreadInto, union, unknown } from '../../model/build.js';
+import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
+import { propertyOf } from '../../model/values.js';
+import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
+import { spanOf, staticName, unwrap } from './parse.js';
+import type { Scopes } from './scope.js';
+
+export type FunctionNode = ts.FunctionLikeDeclaration;
+
+/** Hands out model ids for functions met while evaluating. */
+export interface FunctionTable {
+  idOf(node: FunctionNode): number;
+}
+
+/** Arguments bound to parameters while evaluating a helper's return value. */
+type Bindings = Map<ts.Node, ValueSet>;
+
+const maxDepth = 60;
+
+/**
+ * Evaluates expressions to value sets within one file. Anything it cannot
+ * see (imports, parameters, calls it does not model) is `unknown`.
+ */
+export class Evaluator {
+  private assignments?: Map<string, Assignment[]>;
+  private readonly cache = new Map<ts.Node, ValueSet>();
+  private readonly active = new Set<ts.Node>();
+  /** For each cached variable: the declarations and helpers its value came through. */
+  private readonly sources = new Map<ts.Node, Set<ts.Node>>();
+  private readonly traces: Array<Set<ts.Node>> = [];
+  private depth = 0;
+
+  constructor(
+    private readonly file: ts.SourceFile,
+    private readonly scopes: Scopes,
+    private readonly functions: FunctionTable,
+  ) {}
+
+  /** Evaluate, and say which variables and helper functions the value came through. */
+  traced(expression: ts.Expression): { value: ValueSet; through: Set<ts.Node> } {
+    const through = new Set<ts.Node>();
+    this.traces.push(through);
+    try {
+      return { value: this.evaluate(expression), through };
+    } finally {
+      this.traces.pop();
+    }
+  }
+
+  private note(nodes: Iterable<ts.Node>): void {
+    for (const trace of this.traces) for (const node of nodes) trace.add(node);
+  }
+
+  evaluate(expression: ts.Expression, bindings?: Bindings): ValueSet {
+    if (this.depth > maxDepth) return unknown(spanOf(expression));
+    this.depth++;
+    try {
+      return this.evaluateNode(unwrap(expression), bindings);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evaluateNode(node: ts.Expression, bindings: Bindings | undefined): ValueSet {
+    const span = spanOf(node);
+    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span });
+    if (ts.isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span });
+    if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) {
+      return single({ kind: 'boolean', value: node.kind === ts.SyntaxKind.TrueKeyword, span });
+    }
+    if (node.kind === ts.SyntaxKind.NullKeyword) return single({ kind: 'null', span });
+    if (ts.isVoidExpression(node)) return single({ kind: 'undefined', span });
+    if (ts.isTemplateExpression(node)) return this.template(node, bindings);
+    if (ts.isArrayLiteralExpression(node)) return single(this.array(node, bindings));
+    if (ts.isObjectLiteralExpression(node)) return single(this.object(node, bindings));
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return this.functionValue(node);
+    if (ts.isConditionalExpression(node)) {
+      return union(this.evaluate(node.whenTrue, bindings), this.evaluate(node.whenFalse, bindings));
+    }
+    if (ts.isBinaryExpression(node)) return this.binary(node, bindings);
+    // A function is reported where it is handed over, not where it is declared.
+    if (ts.isIdentifier(node)) return functionsAt(this.identifier(node, bindings), span);
+    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      return functionsAt(this.member(node, bindings), span);
+    }
+    if (ts.isCallExpression(node)) return this.call(node, bindings);
+    if (ts.isNewExpression(node)) return this.construct(node);
+    return unknown(span);
+  }
+
+  private template(node: ts.TemplateExpression, bindings: Bindings | undefined): ValueSet {
+    let text = node.head.text;
+    for (const part of node.templateSpans) {
+      const values = this.evaluate(part.expression, bindings).alternatives;
+      const only = values.length === 1 ? values[0] : undefined;
+      if (!only || (only.kind !== 'string' && only.kind !== 'number')) return unknown(spanOf(node));
+      text += String(only.value) + part.literal.text;
+    }
+    return single({ kind: 'string', value: text, span: spanOf(node) });
+  }
+
+  private array(node: ts.ArrayLiteralExpression, bindings: Bindings | undefined): ArrayValue {
+    const array: ArrayValue = { kind: 'array', span: spanOf(node), elements: [], complete: true };
+    for (const element of node.elements) {
+      if (ts.isOmittedExpression(element)) continue;
+      if (!ts.isSpreadElement(element)) {
+        array.elements.push(this.evaluate(element, bindings));
+        continue;
+      }
+      for (const spread of this.evaluate(element.expression, bindings).alternatives) {
+        if (spread.kind === 'array') {
+          array.elements.push(...spread.elements);
+          array.complete &&= spread.complete;
+        } else if (spread.kind === 'unknown') array.complete = false;
+      }
+    }
+    return array;
+  }
+
+  private object(node: ts.ObjectLiteralExpression, bindings: Bindings | undefined): ObjectValue {
+    const object = emptyObject(spanOf(node));
+    for (const member of node.properties) {
+      if (ts.isSpreadAssignment(member)) {
+        spreadInto(object, this.evaluate(member.expression, bindings), spanOf(member));
+        continue;
+      }
+      const name = member.name && staticName(member.name);
+      if (name === undefined) {
+        object.complete = false;
+        continue;
+      }
+      const value = ts.isPropertyAssignment(member)
+        ? this.evaluate(member.initializer, bindings)
+        : ts.isShorthandPropertyAssignment(member)
+          ? this.identifier(member.name, bindings)
+          : ts.isMethodDeclaration(member)
+            ? this.functionValue(member)
+            : unknown(spanOf(member));
+      object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value });
+    }
+    return object;
+  }
+
+  private functionValue(node: FunctionNode): ValueSet {
+    return single({ kind: 'function', functionId: this.functions.idOf(node), span: spanOf(node) });
+  }
+
+  private binary(node: ts.BinaryExpression, bindings: Bindings | undefined): ValueSet {
+    const operator = node.operatorToken.kind;
+    if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) {
+      return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
+    }
+    if (operator === ts.SyntaxKind.AmpersandAmpersandToken) {
+      // `cond && value`: the value, or nothing (spreading `false` adds nothing).
+      return union(this.evaluate(node.right, bindings), single({ kind: 'undefined', span: spanOf(node.left) }));
+    }
+    return unknown(spanOf(node));
+  }
+
+  private identifier(node: ts.Identifier, bindings: Bindings | undefined): ValueSet {
+    const span = spanOf(node);
+    const declaration = this.scopes.resolve(node);
+    if (!declaration) return node.text === 'undefined' ? single({ kind: 'undefined', span }) : unknown(span);
+    const bound = bindings?.get(declaration);
+    if (bound) return bound;
+    if (ts.isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(span);
+    if (ts.isVariableDeclaration(declaration)) return this.variable(declaration);
+    if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
+    return unknown(span);
+  }
+
+  /** A variable's initial value, with the later writes to it in the same file. */
+  private variable(declaration: ts.VariableDeclaration): ValueSet {
+    const cached = this.cache.get(declaration);
+    if (cached) {
+      this.note(this.sources.get(declaration)!);
+      return cached;
+    }
+    if (this.active.has(declaration)) return unknown(spanOf(declaration.name));
+    this.active.add(declaration);
+    const through = new Set<ts.Node>([declaration]);
+    this.traces.push(through);
+    try {
+      const initial = declaration.initializer
+        ? this.evaluate(declaration.initializer)
+        : single({ kind: 'undefined', span: spanOf(declaration.name) });
+      const value = this.applyWrites(declaration, initial);
+      this.cache.set(declaration, value);
+      this.sources.set(declaration, through);
+      return value;
+    } finally {
+      this.traces.pop();
+      this.active.delete(declaration);
+      this.note(through);
+    }
+  }
+
+  private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
+    if (!ts.isIdentifier(declaration.name)) return initial;
+    this.assignments ??= indexAssignments(this.file);
+    let value = initial;
+    for (const write of this.assignments.get(declaration.name.text) ?? []) {
+      if (this.scopes.resolve(write.root) !== declaration) continue;
+      const values = write.values.map((expression) => this.evaluate(expression));
+      value =
+        write.kind === 'append'
+          ? appendAt(value, write.path, values)
+          : assignAt(value, write.path, values[0]!, isUnconditional(write, declaration));
+    }
+    return value;
+  }
+
+  /** `const { permissionMode } = base`: the matching part of the initializer. */
+  private bindingElement(element: ts.BindingElement, bindings: Bindings | undefined): ValueSet {
+    const path: string[] = [];
+    let node: ts.Node = element;
+    while (ts.isBindingElement(node)) {
+      const pattern: ts.BindingPattern = node.parent;
+      if (ts.isArrayBindingPattern(pattern)) return unknown(spanOf(element));
+      const key = staticName(node.propertyName ?? node.name);
+      if (key === undefined || node.dotDotDotToken) return unknown(spanOf(element));
+      path.unshift(key);
+      node = pattern.parent;
+    }
+    if (!ts.isVariableDeclaration(node) || !node.initializer) return unknown(spanOf(element));
+    let set = this.evaluate(node.initializer, bindings);
+    for (const key of path) set = { alternatives: propertyOf(set, key).values };
+    return set;
+  }
+
+  private member(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, bindings: Bindings | undefined): ValueSet {
+    const key = ts.isPropertyAccessExpression(node)
+      ? node.name.text
+      : ts.isStringLiteralLike(unwrap(node.argumentExpression))
+        ? (unwrap(node.argumentExpression) as ts.StringLiteralLike).text
+        : undefined;
+    if (key === undefined) return unknown(spanOf(node));
+    if (node.expression.kind === ts.SyntaxKind.ThisKeyword) return this.classMember(node, key);
+    return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
+  }
+
+  /** `this.check` inside a class: the method it names. */
+  private classMember(node: ts.Node, key: string): ValueSet {
+    let current: ts.Node | undefined = node.parent;
+    while (current && !ts.isClassLike(current)) current = current.parent;
+    const member = current?.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
+    return member ? this.memberValue(member) : unknown(spanOf(node));
+  }
+
+  private memberValue(member: ts.ClassElement): ValueSet {
+    if (ts.isMethodDeclaration(member)) return this.functionValue(member);
+    if (ts.isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer);
+    return unknown(spanOf(member));
+  }
+
+  private call(node: ts.CallExpression, bindings: Bindings | undefined): ValueSet {
+    const callee = unwrap(node.expression);
+    if (ts.isPropertyAccessExpression(callee)) {
+      const method = callee.name.text;
+      if (method === 'bind') return this.evaluate(callee.expression, bindings);
+      const receiver = unwrap(callee.expression);
+      if (ts.isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
+        return this.objectHelper(node, method, bindings);
+      }
+    }
+    if (ts.isIdentifier(callee) && callee.text === 'structuredClone' && node.arguments[0]) {
+      return this.evaluate(node.arguments[0], bindings);
+    }
+    const target = this.localFunction(callee);
+    if (!target) return unknown(spanOf(node));
+    return this.returnValue(target, node.arguments, bindings);
+  }
+
+  /** `Object.assign({}, a, b)` merges like spreads; `Object.freeze(x)` is `x`. */
+  private objectHelper(node: ts.CallExpression, method: string, bindings: Bindings | undefined): ValueSet {
+    const [first, ...rest] = node.arguments;
+    if (!first) return unknown(spanOf(node));
+    if (method === 'freeze') return this.evaluate(first, bindings);
+    if (method !== 'assign') return unknown(spanOf(node));
+    const merged = emptyObject(spanOf(node));
+    for (const argument of [first, ...rest]) spreadInto(merged, this.evaluate(argument, bindings), spanOf(argument));
+    return single(merged);
+  }
+
+  /** A function declared in this file that a call expression names. */
+  private localFunction(callee: ts.Expression): FunctionNode | undefined {
+    if (!ts.isIdentifier(callee)) return undefined;
+    const declaration = this.scopes.resolve(callee);
+    if (declaration && ts.isFunctionDeclaration(declaration) && declaration.body) return declaration;
+    if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
+      const initializer = unwrap(declaration.initializer);
+      if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+    }
+    return undefined;
+  }
+
+  /** What a helper returns for these arguments: `makeOptions('bypassPermissions')`. */
+  private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined): ValueSet {
+    if (this.active.has(target) || !target.body) return unknown(spanOf(target));
+    this.note([target]);
+    const bound: Bindings = new Map();
+    target.parameters.forEach((parameter, index) => {
+      const argument = args[index];
+      if (argument) bound.set(parameter, this.evaluate(argument, bindings));
+      else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
+    });
+    this.active.add(target);
+    try {
+      if (!ts.isBlock(target.body)) return this.evaluate(target.body, bound);
+      const returns = returnStatements(target.body);
+      const values = returns.map((statement) =>
+        statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
+      );
+      return values.length > 0 ? union(...values) : single({ kind: 'undefined', span: spanOf(target) });
+    } finally {
+      this.active.delete(target);
+    }
+  }
+
+  /** `new Guards()` of a class in this file: an object of its methods and fields. */
+  private construct(node: ts.NewExpression): ValueSet {
+    const callee = unwrap(node.expression);
+    const declaration = ts.isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
+    if (!declaration || !ts.isClassDeclaration(declaration)) return unknown(spanOf(node));
+    const object = emptyObject(spanOf(node));
+    object.complete = false;
+    for (const member of declaration.members) {
+      const name = member.name && staticName(member.name);
+      if (name === undefined || ts.isConstructorDeclaration(member)) continue;
+      object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value: this.memberValue(member) });
+    }
+    return single(object);
+  }
+}
+
+function functionsAt(set: ValueSet, span: Span): ValueSet {
+  if (!set.alternatives.some((value) => value.kind === 'function')) return set;
+  return { alternatives: set.alternatives.map((value) => (value.kind === 'function' ? { ...value, span } : value)) };
+}
+
+/** The return statements of a body, not of the functions nested in it. */
+export function returnStatements(body: ts.Node): ts.ReturnStatement[] {
+  const found: ts.ReturnStatement[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) found.push(node);
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    node.forEachChild(visit);
+  };
+  body.forEachChild(visit);
+  return found;
+}

@@ -1,0 +1,192 @@
+import { ts } from 'ts-morph';
+import type { IdLookup, ValueFlow } from '../../model/types.js';
+import { spanOf, staticName, unwrap } from './parse.js';
+import { randomSourceOf } from './random-sources.js';
+import type { Scopes } from './scope.js';
+
+type Source = ValueFlow['source'];
+
+/** Names under which the SDK hands over a tool use id. */
+const toolUseIdNames = new Set(['tool_use_id', 'toolUseID', 'toolUseId']);
+
+/** Methods that test, read or insert a key in a Set, Map or array. */
+const lookupMethods = new Set<IdLookup['operation']>(['has', 'get', 'add', 'set', 'includes']);
+
+/** Calls that keep their argument's identity: `String(key)`, `encodeURIComponent(key)`. */
+const wrappers = new Set(['String', 'encodeURIComponent', 'encodeURI']);
+
+export interface FlowFacts {
+  flows: ValueFlow[];
+  idLookups: IdLookup[];
+}
+
+/**
+ * Follows per-attempt values (random, time) and tool use ids through one
+ * function body, in source order: into variables, template strings,
+ * concatenations and simple wrappers, and records where they land.
+ */
+export function analyzeFlows(body: ts.Node, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
+  const tainted = new Map<ts.Node, Source>();
+  const lookupResults = new Map<ts.Node, IdLookup>();
+  const facts: FlowFacts = { flows: [], idLookups: [] };
+  if (toolUseIdParameter) tainted.set(toolUseIdParameter, { kind: 'toolUseId', name: 'toolUseID', span: spanOf(toolUseIdParameter) });
+
+  const sourceOf = (node: ts.Expression): Source | undefined => {
+    const expression = unwrap(node);
+    if (ts.isAwaitExpression(expression)) return sourceOf(expression.expression);
+    const random = randomSourceOf(expression, scopes);
+    if (random) return { kind: 'random', name: random, span: spanOf(expression) };
+    if (ts.isIdentifier(expression)) {
+      const declaration = scopes.resolve(expression);
+      if (declaration && tainted.has(declaration)) return tainted.get(declaration);
+      if (declaration && ts.isParameter(declaration) && toolUseIdNames.has(expression.text)) {
+        return { kind: 'toolUseId', name: expression.text, span: spanOf(expression) };
+      }
+      return undefined;
+    }
+    if (ts.isPropertyAccessExpression(expression) && toolUseIdNames.has(expression.name.text)) {
+      return { kind: 'toolUseId', name: expression.name.text, span: spanOf(expression) };
+    }
+    if (ts.isTemplateExpression(expression)) {
+      return firstSource(expression.templateSpans.map((part) => part.expression), sourceOf);
+    }
+    if (ts.isBinaryExpression(expression)) {
+      const operator = expression.operatorToken.kind;
+      const joins = operator === ts.SyntaxKind.PlusToken || operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken;
+      return joins ? firstSource([expression.left, expression.right], sourceOf) : undefined;
+    }
+    if (ts.isConditionalExpression(expression)) return firstSource([expression.whenTrue, expression.whenFalse], sourceOf);
+    if (ts.isCallExpression(expression)) {
+      const callee = unwrap(expression.expression);
+      if (ts.isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) return sourceOf(expression.arguments[0]);
+      // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
+      if (ts.isPropertyAccessExpression(callee)) return sourceOf(callee.expression);
+    }
+    return undefined;
+  };
+
+  const sink = (source: Source | undefined, kind: ValueFlow['sink']['kind'], name: string, at: ts.Node): void => {
+    if (source) facts.flows.push({ source, sink: { kind, name, path: enclosingProperties(at), span: spanOf(at) } });
+  };
+
+  const bind = (name: ts.BindingName, declaration: ts.Node, source: Source | undefined): void => {
+    if (ts.isIdentifier(name)) {
+      if (source) tainted.set(declaration, source);
+      sink(source, 'variable', name.text, name);
+      return;
+    }
+    for (const element of name.elements) {
+      if (!ts.isBindingElement(element)) continue;
+      const key = element.propertyName ? staticName(element.propertyName) : ts.isIdentifier(element.name) ? element.name.text : undefined;
+      const elementSource =
+        key && toolUseIdNames.has(key) ? { kind: 'toolUseId' as const, name: key, span: spanOf(element) } : undefined;
+      bind(element.name, ts.isIdentifier(element.name) ? element : declaration, elementSource);
+    }
+  };
+
+  const lookup = (operation: IdLookup['operation'], key: ts.Expression, at: ts.Node): void => {
+    if (sourceOf(key)?.kind !== 'toolUseId') return;
+    const fact: IdLookup = { operation, span: spanOf(at), gatesCall: decidesBranch(at) };
+    facts.idLookups.push(fact);
+    const holder = at.parent && ts.isVariableDeclaration(at.parent) ? at.parent : undefined;
+    if (holder) lookupResults.set(holder, fact);
+  };
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) return;
+    if (ts.isVariableDeclaration(node) && node.initializer) {
+      visit(node.initializer);
+      bind(node.name, node, sourceOf(node.initializer));
+      return;
+    }
+    if (ts.isParameter(node) && ts.isObjectBindingPattern(node.name)) bind(node.name, node, undefined);
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) assignment(node);
+    else if (ts.isPropertyAssignment(node)) {
+      const name = staticName(node.name);
+      if (name !== undefined) sink(sourceOf(node.initializer), 'property', name, node.name);
+    } else if (ts.isShorthandPropertyAssignment(node)) sink(sourceOf(node.name), 'property', node.name.text, node.name);
+    else if (ts.isCallExpression(node)) call(node);
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) lookup('in', node.left, node);
+    else if (ts.isElementAccessExpression(node)) lookup('index', node.argumentExpression, node);
+    else if (ts.isIdentifier(node)) {
+      const declaration = scopes.resolve(node);
+      const fact = declaration && lookupResults.get(declaration);
+      if (fact && decidesBranch(node)) fact.gatesCall = true;
+    }
+    node.forEachChild(visit);
+  };
+
+  const assignment = (node: ts.BinaryExpression): void => {
+    const target = unwrap(node.left);
+    const source = sourceOf(node.right);
+    if (ts.isIdentifier(target)) {
+      const declaration = scopes.resolve(target);
+      if (declaration && source) tainted.set(declaration, source);
+      sink(source, 'variable', target.text, target);
+    } else if (ts.isPropertyAccessExpression(target)) sink(source, 'property', target.name.text, target.name);
+    else if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(unwrap(target.argumentExpression))) {
+      sink(source, 'property', (unwrap(target.argumentExpression) as ts.StringLiteralLike).text, target.argumentExpression);
+    }
+  };
+
+  const call = (node: ts.CallExpression): void => {
+    const callee = unwrap(node.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return;
+    const [first, second] = node.arguments;
+    const method = callee.name.text as IdLookup['operation'];
+    if (first && lookupMethods.has(method)) lookup(method, first, node);
+    // headers.set('Idempotency-Key', key), request.setHeader(...), form.append(...)
+    if (first && second && ts.isStringLiteralLike(unwrap(first))) {
+      sink(sourceOf(second), 'argument', (unwrap(first) as ts.StringLiteralLike).text, first);
+    }
+  };
+
+  body.forEachChild(visit);
+  return facts;
+}
+
+function firstSource(expressions: readonly ts.Expression[], sourceOf: (node: ts.Expression) => Source | undefined): Source | undefined {
+  for (const expression of expressions) {
+    const source = sourceOf(expression);
+    if (source) return source;
+  }
+  return undefined;
+}
+
+/** Names of the object-literal properties around a node, outermost first: `updatedInput.key`. */
+function enclosingProperties(node: ts.Node): string[] {
+  const path: string[] = [];
+  let current: ts.Node = node.parent;
+  while (current) {
+    if (ts.isObjectLiteralExpression(current) && current.parent && ts.isPropertyAssignment(current.parent)) {
+      const name = staticName(current.parent.name);
+      if (name !== undefined) path.unshift(name);
+      current = current.parent.parent;
+      continue;
+    }
+    if (ts.isObjectLiteralExpression(current) || ts.isPropertyAssignment(current) || ts.isShorthandPropertyAssignment(current)) {
+      current = current.parent;
+      continue;
+    }
+    break;
+  }
+  return path;
+}
+
+/** True when the node is part of a condition that picks between paths (if, ternary, loop, `&&`). */
+function decidesBranch(node: ts.Node): boolean {
+  let child = node;
+  for (let current = node.parent; current; child = current, current = current.parent) {
+    if (ts.isIfStatement(current) || ts.isWhileStatement(current) || ts.isDoStatement(current)) return current.expression === child;
+    if (ts.isConditionalExpression(current)) return current.condition === child;
+    if (ts.isBinaryExpression(current)) {
+      const kind = current.operatorToken.kind;
+      if ((kind === ts.SyntaxKind.AmpersandAmpersandToken || kind === ts.SyntaxKind.BarBarToken) && current.left === child) return true;
+      continue;
+    }
+    if (ts.isPrefixUnaryExpression(current) || ts.isParenthesizedExpression(current) || ts.isCallExpression(current)) continue;
+    if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current) || ts.isAwaitExpression(current)) continue;
+    return false;
+  }
+  return false;
+}

@@ -1,0 +1,148 @@
+import { ts } from 'ts-morph';
+import type { CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
+import { ExitWalker } from './exits.js';
+import { analyzeFlows } from './flows.js';
+import { spanOf, staticName, unwrap } from './parse.js';
+import type { Scopes } from './scope.js';
+import { firstThrowOutsideTry } from './throws.js';
+
+/** The functions of one file that the model talks about, by id. */
+export class FunctionRegistry implements FunctionTable {
+  readonly nodes: FunctionNode[] = [];
+  private readonly ids = new Map<ts.Node, number>();
+
+  idOf(node: FunctionNode): number {
+    let id = this.ids.get(node);
+    if (id === undefined) {
+      id = this.nodes.length;
+      this.nodes.push(node);
+      this.ids.set(node, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * Facts about every registered function, and about the same-file functions
+ * they call (registered as they are found). `hookIds`: functions registered
+ * as hooks, whose second parameter is the tool use id.
+ */
+export function describeFunctions(
+  registry: FunctionRegistry,
+  evaluator: Evaluator,
+  scopes: Scopes,
+  hookIds: ReadonlySet<number>,
+): FunctionFacts[] {
+  const facts: FunctionFacts[] = [];
+  for (let id = 0; id < registry.nodes.length; id++) {
+    facts.push(describe(id, registry, evaluator, scopes, hookIds.has(id)));
+  }
+  // mayThrow of a caller depends on its callees: settle it once all are known.
+  const throwsCache = new Map<number, boolean>();
+  const throws = (id: number, path: Set<number>): boolean => {
+    const cached = throwsCache.get(id);
+    if (cached !== undefined) return cached;
+    if (path.has(id)) return false;
+    path.add(id);
+    const node = registry.nodes[id]!;
+    const result = !!node.body && !!firstThrowOutsideTry(node.body, (call) => calleeThrows(call, path));
+    path.delete(id);
+    throwsCache.set(id, result);
+    return result;
+  };
+  const calleeThrows = (call: ts.CallExpression, path: Set<number>): boolean | undefined => {
+    const ids = calleeIds(call, evaluator);
+    // A callee whose body we cannot see (a declaration, an overload) falls back to the default guess.
+    if (ids.length === 0 || ids.some((id) => !registry.nodes[id]!.body)) return undefined;
+    return ids.some((id) => throws(id, path));
+  };
+  facts.forEach((fact, id) => {
+    const body = registry.nodes[id]!.body;
+    const found = body && firstThrowOutsideTry(body, (call) => calleeThrows(call, new Set([id])));
+    if (found) fact.mayThrow = found;
+  });
+  return facts;
+}
+
+function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, scopes: Scopes, isHook: boolean): FunctionFacts {
+  const node = registry.nodes[id]!;
+  const walker = new ExitWalker((expression) => evaluator.evaluate(expression));
+  const exits = node.body ? walker.functionExits(node.body) : [];
+  const catches: CatchFacts[] = [...walker.catches];
+  const calls = new Set<number>();
+  if (node.body) {
+    collectCalls(node.body, (call) => {
+      for (const callee of calleeIds(call, evaluator)) calls.add(callee);
+      const handler = returnedCatchHandler(call, evaluator, registry);
+      if (handler) catches.push({ span: spanOf(handler.at), exits: walker.handlerExits(handler.node) });
+    });
+  }
+  const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
+  const flows = node.body ? analyzeFlows(node.body, toolUseIdParameter, scopes) : { flows: [], idLookups: [] };
+  const name = nameOf(node);
+  return {
+    id,
+    span: spanOf(node),
+    ...(name ? { name: name.text } : {}),
+    headSpan: name ? name.span : headOf(node),
+    exits,
+    catches,
+    calls: [...calls],
+    flows: flows.flows,
+    idLookups: flows.idLookups,
+  };
+}
+
+/** Same-file functions a call can reach: `check(x)`, `this.check(x)`, `guards.check(x)`. */
+function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
+  const callee = unwrap(call.expression);
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+  return evaluator
+    .evaluate(callee)
+    .alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
+}
+
+function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void): void {
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) || ts.isClassLike(node)) return;
+    if (ts.isCallExpression(node)) onCall(node);
+    node.forEachChild(visit);
+  };
+  body.forEachChild(visit);
+}
+
+/** `return promise.catch(handler)`: the handler's result becomes the function's. */
+function returnedCatchHandler(
+  call: ts.CallExpression,
+  evaluator: Evaluator,
+  registry: FunctionRegistry,
+): { at: ts.Node; node: FunctionNode } | undefined {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'catch' || !call.arguments[0]) return undefined;
+  let outer: ts.Node = call;
+  while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  const returned = ts.isReturnStatement(outer.parent) || ts.isArrowFunction(outer.parent);
+  if (!returned) return undefined;
+  const handler = evaluator.evaluate(call.arguments[0]).alternatives[0];
+  if (handler?.kind !== 'function') return undefined;
+  return { at: callee.name, node: registry.nodes[handler.functionId]! };
+}
+
+function nameOf(node: FunctionNode): { text: string; span: Span } | undefined {
+  const own = node.name && staticName(node.name);
+  if (own !== undefined) return { text: own, span: spanOf(node.name!) };
+  const parent = node.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) {
+    return { text: parent.name.text, span: spanOf(parent.name) };
+  }
+  return undefined;
+}
+
+/** The head of an anonymous function: from its start to its body. */
+function headOf(node: FunctionNode): Span {
+  const start = node.getStart();
+  const end = node.body ? node.body.getStart() : node.getEnd();
+  const text = node.getSourceFile().text.slice(start, end).trimEnd();
+  return { start, end: start + text.length };
+}

@@ -1,0 +1,100 @@
+import { ts } from 'ts-morph';
+
+/**
+ * Resolves identifiers to their declarations within one file, without a
+ * type checker: lexical scopes of blocks, functions, loops and catch clauses.
+ */
+export class Scopes {
+  private readonly declared = new Map<ts.Node, Map<string, ts.Node>>();
+
+  /** The node that declares `identifier` (a variable declaration, binding element, function, import, ...). */
+  resolve(identifier: ts.Identifier): ts.Node | undefined {
+    const name = identifier.text;
+    for (let node: ts.Node | undefined = identifier.parent; node; node = node.parent) {
+      if (!isScope(node)) continue;
+      const declaration = this.declarationsOf(node).get(name);
+      if (declaration) return declaration;
+    }
+    return undefined;
+  }
+
+  private declarationsOf(scope: ts.Node): Map<string, ts.Node> {
+    let names = this.declared.get(scope);
+    if (!names) {
+      names = collectDeclarations(scope);
+      this.declared.set(scope, names);
+    }
+    return names;
+  }
+}
+
+function isScope(node: ts.Node): boolean {
+  return (
+    ts.isSourceFile(node) ||
+    ts.isBlock(node) ||
+    ts.isModuleBlock(node) ||
+    ts.isCaseBlock(node) ||
+    ts.isFunctionLike(node) ||
+    ts.isForStatement(node) ||
+    ts.isForInStatement(node) ||
+    ts.isForOfStatement(node) ||
+    ts.isCatchClause(node) ||
+    ts.isClassExpression(node)
+  );
+}
+
+function collectDeclarations(scope: ts.Node): Map<string, ts.Node> {
+  const names = new Map<string, ts.Node>();
+  const add = (name: ts.BindingName | undefined, declaration: ts.Node): void => {
+    if (!name) return;
+    if (ts.isIdentifier(name)) {
+      if (!names.has(name.text)) names.set(name.text, declaration);
+      return;
+    }
+    for (const element of name.elements) {
+      if (ts.isBindingElement(element)) add(element.name, ts.isIdentifier(element.name) ? element : declaration);
+    }
+  };
+  const addList = (list: ts.VariableDeclarationList): void => {
+    for (const declaration of list.declarations) add(declaration.name, declaration);
+  };
+
+  if (ts.isFunctionLike(scope)) {
+    if ((ts.isFunctionExpression(scope) || ts.isClassExpression(scope)) && scope.name) add(scope.name, scope);
+    for (const parameter of scope.parameters) add(parameter.name, parameter);
+    return names;
+  }
+  if (ts.isClassExpression(scope)) {
+    if (scope.name) add(scope.name, scope);
+    return names;
+  }
+  if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
+    if (scope.initializer && ts.isVariableDeclarationList(scope.initializer)) addList(scope.initializer);
+    return names;
+  }
+  if (ts.isCatchClause(scope)) {
+    if (scope.variableDeclaration) add(scope.variableDeclaration.name, scope.variableDeclaration);
+    return names;
+  }
+  const statements = ts.isCaseBlock(scope)
+    ? scope.clauses.flatMap((clause) => [...clause.statements])
+    : [...(scope as ts.Block | ts.SourceFile | ts.ModuleBlock).statements];
+  for (const statement of statements) {
+    if (ts.isVariableStatement(statement)) addList(statement.declarationList);
+    else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      add(statement.name, statement);
+    } else if (ts.isImportDeclaration(statement) && statement.importClause) {
+      const clause = statement.importClause;
+      if (clause.name) add(clause.name, clause);
+      const bindings = clause.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) add(bindings.name, bindings);
+      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) add(element.name, element);
+    } else if (ts.isImportEqualsDeclaration(statement)) {
+      add(statement.name, statement);
+    }
+  }
+  return names;
+}

@@ -1,0 +1,98 @@
+import { ts } from 'ts-morph';
+import { unwrap } from './parse.js';
+import type { Scopes } from './scope.js';
+
+/** The SDK's packages: the Agent SDK and the older Claude Code SDK, with subpaths (`/browser`, `/core`). */
+const sdkModule = /^@anthropic-ai\/claude-(?:agent-sdk|code)(?:\/[\w./-]*)?$/;
+
+/** A cheap text check: could this file use the SDK at all? */
+export function mentionsSdk(text: string): boolean {
+  return /@anthropic-ai\/claude-(?:agent-sdk|code)\b/.test(text);
+}
+
+export interface SdkBinding {
+  module: string;
+  /** The exported name; undefined for a namespace (`import * as sdk`, `require(...)`). */
+  exported?: string;
+}
+
+/** What an SDK name refers to, e.g. `query` from the browser entry. */
+export interface SdkReference {
+  module: string;
+  name: string;
+}
+
+/** The SDK export a declaration binds, if it is an import or require of the SDK. */
+export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
+  if (ts.isImportSpecifier(declaration)) {
+    const module = moduleOf(declaration.parent.parent.parent.moduleSpecifier);
+    return module ? { module, exported: (declaration.propertyName ?? declaration.name).text } : undefined;
+  }
+  if (ts.isImportClause(declaration) || ts.isNamespaceImport(declaration)) {
+    const clause = ts.isImportClause(declaration) ? declaration : declaration.parent;
+    const module = moduleOf(clause.parent.moduleSpecifier);
+    return module ? { module } : undefined;
+  }
+  if (ts.isImportEqualsDeclaration(declaration)) {
+    const reference = declaration.moduleReference;
+    const module = ts.isExternalModuleReference(reference) ? moduleOf(reference.expression) : undefined;
+    return module ? { module } : undefined;
+  }
+  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)) {
+    const module = requiredModule(declaration.initializer);
+    return module ? { module } : undefined;
+  }
+  if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+    const holder = declaration.parent.parent;
+    const module = ts.isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
+    const name = declaration.propertyName ?? declaration.name;
+    return module && ts.isIdentifier(name) ? { module, exported: name.text } : undefined;
+  }
+  return undefined;
+}
+
+/** `require('sdk')`, `await import('sdk')`. */
+function requiredModule(initializer: ts.Expression | undefined): string | undefined {
+  if (!initializer) return undefined;
+  let expression = unwrap(initializer);
+  if (ts.isAwaitExpression(expression)) expression = unwrap(expression.expression);
+  if (!ts.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
+  const callee = expression.expression;
+  const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+  return isRequire || isImport ? moduleOf(expression.arguments[0]!) : undefined;
+}
+
+function moduleOf(specifier: ts.Node): string | undefined {
+  return ts.isStringLiteralLike(specifier) && sdkModule.test(specifier.text) ? specifier.text : undefined;
+}
+
+/** The SDK function or type an expression names: `query`, `sdk.query`, `q` (aliased). */
+export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReference | undefined {
+  const node = ts.isExpression(expression) ? unwrap(expression) : expression;
+  if (ts.isIdentifier(node)) {
+    const declaration = scopes.resolve(node);
+    const binding = declaration && sdkBindingOf(declaration);
+    return binding?.exported ? { module: binding.module, name: binding.exported } : undefined;
+  }
+  const [object, name] = ts.isPropertyAccessExpression(node)
+    ? [node.expression, node.name]
+    : ts.isQualifiedName(node)
+      ? [node.left, node.right]
+      : [undefined, undefined];
+  if (!object || !name || !ts.isIdentifier(object) || !ts.isIdentifier(name)) return undefined;
+  const declaration = scopes.resolve(object);
+  const binding = declaration && sdkBindingOf(declaration);
+  return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
+}
+
+/** True when a type annotation names one of the SDK's types, e.g. `Options` or `sdk.Options`. */
+export function isSdkType(type: ts.TypeNode | undefined, names: readonly string[], scopes: Scopes): boolean {
+  if (!type || !ts.isTypeReferenceNode(type)) return false;
+  const reference = sdkReferenceOf(type.typeName, scopes);
+  return !!reference && names.includes(reference.name);
+}
+
+export function isBrowserEntry(reference: SdkReference): boolean {
+  return reference.module.endsWith('/browser');
+}

@@ -1,0 +1,63 @@
+import { ts } from 'ts-morph';
+import type { Span } from '../../model/types.js';
+import { spanOf, unwrap } from './parse.js';
+
+/** Receivers whose methods do not throw on ordinary input. */
+const safeReceivers = new Set(['console', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance']);
+
+/** Methods of strings, arrays, Sets and Maps: they do not throw on the values they are given. */
+const safeMethods = new Set([
+  'includes', 'startsWith', 'endsWith', 'some', 'every', 'map', 'filter', 'find', 'findIndex', 'forEach',
+  'join', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test', 'match', 'replace', 'replaceAll', 'slice',
+  'indexOf', 'has', 'get', 'set', 'add', 'delete', 'push', 'concat', 'keys', 'values', 'entries', 'toString',
+]);
+
+const safeFunctions = new Set(['String', 'Number', 'Boolean', 'isNaN', 'parseInt', 'parseFloat', 'randomUUID']);
+
+/**
+ * The first place in a body, outside any try block, where an exception can
+ * escape: a `throw`, an `await`, or a call of something not known to be safe.
+ * `callThrows` answers for functions of the same file.
+ */
+export function firstThrowOutsideTry(
+  body: ts.Node,
+  callThrows: (call: ts.CallExpression) => boolean | undefined,
+): { span: Span; description: string } | undefined {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isTryStatement(node)) {
+      // The try block is guarded when there is a catch; the handler itself is not.
+      if (!node.catchClause) visit(node.tryBlock);
+      if (node.catchClause) visit(node.catchClause.block);
+      if (node.finallyBlock) visit(node.finallyBlock);
+      return;
+    }
+    if (ts.isThrowStatement(node) || ts.isAwaitExpression(node) || (ts.isCallExpression(node) && mayThrow(node, callThrows))) {
+      found = node;
+      return;
+    }
+    node.forEachChild(visit);
+  };
+  body.forEachChild(visit);
+  if (!found) return undefined;
+  return { span: spanOf(found), description: describe(found) };
+}
+
+function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {
+  const local = callThrows(call);
+  if (local !== undefined) return local;
+  const callee = unwrap(call.expression);
+  if (ts.isIdentifier(callee)) return !safeFunctions.has(callee.text);
+  if (ts.isPropertyAccessExpression(callee)) {
+    const receiver = unwrap(callee.expression);
+    if (ts.isIdentifier(receiver) && safeReceivers.has(receiver.text)) return false;
+    return !safeMethods.has(callee.name.text);
+  }
+  return true;
+}
+
+function describe(node: ts.Node): string {
+  const text = node.getText().replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,22 @@
+import type { AgentModel, FunctionFacts, Gate } from './types.js';
+
+/**
+ * Agent code: the gates (hooks, `canUseTool`, tool handlers) and every
+ * same-file function they call, each once.
+ */
+export function agentFunctions(model: AgentModel, gates: readonly Gate[] = model.gates): FunctionFacts[] {
+  const reached = new Set<number>();
+  const pending = gates.map((gate) => gate.functionId);
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(model.functions[id]?.calls ?? []));
+  }
+  return [...reached].sort((a, b) => a - b).flatMap((id) => (model.functions[id] ? [model.functions[id]] : []));
+}
+
+/** The name an option has in the file's language: `allowedTools`, or `allowed_tools` in Python. */
+export function optionName(model: AgentModel, canonical: string): string {
+  return model.language === 'python' ? canonical.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : canonical;
+}

@@ -1,0 +1,114 @@
+import type { ObjectValue, Property, Span, Value, ValueSet } from './types.js';
+
+/**
+ * Helpers for front ends that build values: the same object and value-set
+ * semantics (spreads, overrides, "can be") for every language.
+ */
+
+export function single(value: Value): ValueSet {
+  return { alternatives: [value] };
+}
+
+export function unknown(span: Span): ValueSet {
+  return single({ kind: 'unknown', span });
+}
+
+/** Either of several value sets: a ternary, an `if` assignment, `a ?? b`. */
+export function union(...sets: ValueSet[]): ValueSet {
+  return { alternatives: sets.flatMap((set) => set.alternatives) };
+}
+
+export function emptyObject(span: Span): ObjectValue {
+  return { kind: 'object', span, properties: new Map(), complete: true };
+}
+
+/**
+ * Spread `set` into `target` (`{ ...target, ...set }`): later properties
+ * override earlier ones; alternatives make each touched property "can be";
+ * an unknown spread may override anything, so it makes the object incomplete.
+ */
+export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void {
+  const objects = set.alternatives.filter((value): value is ObjectValue => value.kind === 'object');
+  const nothing = set.alternatives.filter((value) => value.kind === 'undefined' || value.kind === 'null' || value.kind === 'absent');
+  const opaque = set.alternatives.length - objects.length - nothing.length;
+  if (objects.length === 1 && set.alternatives.length === 1) {
+    for (const [key, property] of objects[0]!.properties) target.properties.set(key, property);
+    target.complete &&= objects[0]!.complete;
+    return;
+  }
+  const keys = new Set(objects.flatMap((object) => [...object.properties.keys()]));
+  for (const key of keys) {
+    const before = target.properties.get(key);
+    const alternatives: Value[] = [];
+    let carrier: Property | undefined;
+    for (const object of objects) {
+      const property = object.properties.get(key);
+      if (property) {
+        carrier ??= property;
+        alternatives.push(...property.value.alternatives);
+      } else alternatives.push(...keptOrAbsent(before, object.span, object.complete));
+    }
+    if (nothing.length > 0) alternatives.push(...keptOrAbsent(before, span, true));
+    if (opaque > 0) alternatives.push({ kind: 'unknown', span });
+    target.properties.set(key, { ...carrier!, value: { alternatives } });
+  }
+  if (opaque > 0 || objects.some((object) => !object.complete)) {
+    target.complete = false;
+    for (const [key, property] of target.properties) {
+      if (!keys.has(key)) target.properties.set(key, withUnknown(property, span));
+    }
+  }
+}
+
+function keptOrAbsent(before: Property | undefined, span: Span, complete: boolean): Value[] {
+  if (!complete) return [{ kind: 'unknown', span }];
+  return before ? before.value.alternatives : [{ kind: 'absent', span }];
+}
+
+function withUnknown(property: Property, span: Span): Property {
+  return { ...property, value: union(property.value, unknown(span)) };
+}
+
+/**
+ * Set `path` in every object alternative of `set` (`options.a.b = value`).
+ * `replace`: the assignment always runs, so it replaces; otherwise the
+ * property "can be" the new value or stay as it was.
+ */
+export function assignAt(set: ValueSet, path: readonly PathStep[], value: ValueSet, replace: boolean): ValueSet {
+  const [step, ...rest] = path;
+  if (!step) return replace ? value : union(set, value);
+  return {
+    alternatives: set.alternatives.map((alternative) => {
+      if (alternative.kind !== 'object') return alternative;
+      const copy: ObjectValue = { ...alternative, properties: new Map(alternative.properties) };
+      const existing = copy.properties.get(step.key);
+      const current = existing?.value ?? single({ kind: alternative.complete ? 'absent' : 'unknown', span: step.span });
+      const next = rest.length === 0 ? (replace ? value : union(current, value)) : assignAt(current, rest, value, replace);
+      copy.properties.set(step.key, { key: step.key, spelling: step.key, keySpan: existing?.keySpan ?? step.span, value: next });
+      return copy;
+    }),
+  };
+}
+
+export interface PathStep {
+  key: string;
+  span: Span;
+}
+
+/** Append elements to every array at `path` (`options.allowedTools.push('Bash')`). */
+export function appendAt(set: ValueSet, path: readonly PathStep[], elements: ValueSet[]): ValueSet {
+  const [step, ...rest] = path;
+  return {
+    alternatives: set.alternatives.map((alternative) => {
+      if (!step) {
+        return alternative.kind === 'array' ? { ...alternative, elements: [...alternative.elements, ...elements] } : alternative;
+      }
+      if (alternative.kind !== 'object') return alternative;
+      const existing = alternative.properties.get(step.key);
+      if (!existing) return alternative;
+      const copy: ObjectValue = { ...alternative, properties: new Map(alternative.properties) };
+      copy.properties.set(step.key, { ...existing, value: appendAt(existing.value, rest, elements) });
+      return copy;
+    }),
+  };
+}

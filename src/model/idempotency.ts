@@ -1,0 +1,17 @@
+/** Names of idempotency keys, compared without case or separators. */
+const keyNames = ['idempotencykey', 'dedupekey', 'dedupkey', 'dedupeid', 'requestkey', 'deduplicationkey', 'deduplicationid'];
+
+function normalize(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** `idempotencyKey`, `idempotency_key`, `Idempotency-Key`, `dedupeKey`, ... plus any extra names given. */
+export function isIdempotencyKeyName(name: string, extra: readonly string[] = []): boolean {
+  const normalized = normalize(name);
+  return keyNames.includes(normalized) || extra.some((candidate) => normalize(candidate) === normalized);
+}
+
+/** `updatedInput` / `updated_input`: a hook's rewrite of the tool input. */
+export function isUpdatedInput(name: string): boolean {
+  return normalize(name) === 'updatedinput';
+}
