@@ -25,7 +25,7 @@ export interface FlowFacts {
  * function body, in source order: into variables, template strings,
  * concatenations and simple wrappers, and records where they land.
  */
-export function analyzeFlows(body: ts.Node, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
+export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
   const tainted = new Map<ts.Node, Source>();
   const lookupResults = new Map<ts.Node, IdLookup>();
   const facts: FlowFacts = { flows: [], idLookups: [] };
@@ -141,7 +141,8 @@ export function analyzeFlows(body: ts.Node, toolUseIdParameter: ts.Node | undefi
     }
   };
 
-  body.forEachChild(visit);
+  for (const parameter of fn.parameters) visit(parameter);
+  if (fn.body) visit(fn.body);
   return facts;
 }
 

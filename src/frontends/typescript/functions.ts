@@ -79,7 +79,7 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
     });
   }
   const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
-  const flows = node.body ? analyzeFlows(node.body, toolUseIdParameter, scopes) : { flows: [], idLookups: [] };
+  const flows = analyzeFlows(node, toolUseIdParameter, scopes);
   const name = nameOf(node);
   return {
     id,
@@ -109,7 +109,7 @@ function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void):
     if (ts.isCallExpression(node)) onCall(node);
     node.forEachChild(visit);
   };
-  body.forEachChild(visit);
+  visit(body);
 }
 
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import type { Span } from '../../model/types.js';
+import { isProcessExit } from './exits.js';
 import { spanOf, unwrap } from './parse.js';
 
 /** Receivers whose methods do not throw on ordinary input. */
@@ -39,12 +40,13 @@ export function firstThrowOutsideTry(
     }
     node.forEachChild(visit);
   };
-  body.forEachChild(visit);
+  visit(body);
   if (!found) return undefined;
   return { span: spanOf(found), description: describe(found) };
 }
 
 function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {
+  if (isProcessExit(call)) return false;
   const local = callThrows(call);
   if (local !== undefined) return local;
   const callee = unwrap(call.expression);

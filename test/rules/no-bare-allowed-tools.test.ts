@@ -1,0 +1,107 @@
+import rule from '../../rules/no-bare-allowed-tools.js';
+import { runRuleTests } from '../support/rule-tester.js';
+
+const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
+const allowed = (list: string) => `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [${list}] } });`;
+const bare = (entry: string, tool: string, example: string) => ({ entry, tool, example });
+/** Column of the n-th entry in `allowed(...)`'s second line. */
+const prefix = "query({ prompt: 'x', options: { allowedTools: [".length + 1;
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [
+      // Scoped rules only approve matching calls.
+      allowed("'Bash(npm test *)', 'Bash(git status)', 'Edit(./src/**)', 'WebFetch(domain:docs.example.com)'"),
+      // Read-only tools are not side-effecting.
+      allowed("'Read', 'Glob', 'Grep', 'LS', 'WebSearch', 'TodoWrite'"),
+      // A single MCP tool named in full is a deliberate approval.
+      allowed("'mcp__github__get_issue'"),
+      // Subcommand prefixes do not admit any command.
+      allowed("'Bash(git push *)', 'Bash(npm run build)', 'Bash(npx prettier --check *)'"),
+      // Listed in the allow option.
+      { code: allowed("'WebFetch'"), options: [{ allow: ['WebFetch'] }] },
+      // Not an SDK configuration.
+      `const config = { allowedTools: ['Bash'] };\nexport default config;`,
+      `import { query } from './my-query';\nquery({ prompt: 'x', options: { allowedTools: ['Bash'] } });`,
+      // disallowedTools is a deny list: bare names there are good.
+      `${sdk}\nquery({ prompt: 'x', options: { disallowedTools: ['Bash', 'WebFetch'] } });`,
+      // Unknown entries stay unknown.
+      `${sdk}\nimport { tools } from './tools';\nquery({ prompt: 'x', options: { allowedTools: [...tools, process.env.TOOL!] } });`,
+    ],
+    invalid: [
+      {
+        name: 'bare side-effecting tools',
+        code: allowed("'Bash', 'Read', 'Write', 'WebFetch'"),
+        errors: [
+          { messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)'), line: 2, column: prefix, endColumn: prefix + 6 },
+          { messageId: 'bareTool', data: bare('Write', 'Write', 'Edit(./src/**)'), line: 2, column: prefix + 16 },
+          { messageId: 'bareTool', data: bare('WebFetch', 'WebFetch', 'WebFetch(domain:example.com)'), line: 2, column: prefix + 25 },
+        ],
+      },
+      {
+        name: 'specifiers that match everything',
+        code: allowed("'Bash(*)', 'Bash()', 'Bash(:*)', 'Edit(**)'"),
+        errors: [
+          { messageId: 'bareTool', line: 2, column: prefix },
+          { messageId: 'bareTool', line: 2, column: prefix + 11 },
+          { messageId: 'bareTool', line: 2, column: prefix + 21 },
+          { messageId: 'bareTool', line: 2, column: prefix + 33 },
+        ],
+      },
+      {
+        name: 'whole MCP servers',
+        code: allowed("'mcp__stripe', 'mcp__github__*'"),
+        errors: [
+          { messageId: 'wholeServer', data: { entry: 'mcp__stripe', server: 'stripe' }, line: 2, column: prefix },
+          { messageId: 'wholeServer', data: { entry: 'mcp__github__*', server: 'github' }, line: 2, column: prefix + 15 },
+        ],
+      },
+      {
+        name: 'command runners followed by a wildcard',
+        code: allowed("'Bash(npx *)', 'Bash(bash -c *)', 'Bash(git *)', 'Bash(docker exec:*)', 'Bash(node -e *)'"),
+        errors: [
+          { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 2, column: prefix },
+          { messageId: 'commandRunner', data: { entry: 'Bash(bash -c *)', runner: 'bash -c' }, line: 2, column: prefix + 15 },
+          { messageId: 'commandRunner', data: { entry: 'Bash(git *)', runner: 'git' }, line: 2, column: prefix + 34 },
+          { messageId: 'commandRunner', data: { entry: 'Bash(docker exec:*)', runner: 'docker exec' }, line: 2, column: prefix + 49 },
+          { messageId: 'commandRunner', data: { entry: 'Bash(node -e *)', runner: 'node -e' }, line: 2, column: prefix + 72 },
+        ],
+      },
+      {
+        name: 'more side-effecting tools through the option',
+        code: allowed("'Agent'"),
+        options: [{ sideEffectTools: ['Agent'] }],
+        errors: [{ messageId: 'bareTool', data: bare('Agent', 'Agent', 'Agent(<specifier>)'), line: 2, column: prefix }],
+      },
+      {
+        name: 'entries through a variable, a spread and push',
+        code: `${sdk}\nconst base = ['Read'];\nconst tools = [...base, 'Edit'];\ntools.push('Bash');\nquery({ prompt: 'x', options: { allowedTools: tools } });`,
+        errors: [
+          { messageId: 'bareTool', line: 3, column: 25 },
+          { messageId: 'bareTool', line: 4, column: 12 },
+        ],
+      },
+      {
+        name: 'a conditional entry',
+        code: `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [process.env.CI ? 'Bash(npm test *)' : 'Bash'] } });`,
+        errors: [{ messageId: 'bareTool', line: 2, column: 86 }],
+      },
+    ],
+  },
+  javascript: {
+    valid: [allowed("'Bash(npm ci)'"), { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' }],
+    invalid: [
+      {
+        name: 'ESM JavaScript',
+        code: allowed("'Bash'"),
+        errors: [{ messageId: 'bareTool', line: 2, column: prefix }],
+      },
+      {
+        name: 'CommonJS namespace require',
+        filename: 'agent.cjs',
+        code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['mcp__db'] } });`,
+        errors: [{ messageId: 'wholeServer', line: 2, column: 52 }],
+      },
+    ],
+  },
+});

@@ -1,0 +1,91 @@
+import rule from '../../rules/no-fail-open-hook.js';
+import { runRuleTests } from '../support/rule-tester.js';
+
+const imports = "import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\ndeclare function checkPolicy(input: unknown): Promise<boolean>;";
+const deny = "{ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'deny' as const, permissionDecisionReason: 'policy' } }";
+const wire = (hook: string, extra = '') => `query({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [${hook}]${extra} }] } } });`;
+/** A guard whose catch clause runs `handler`. */
+const guard = (handler: string, extra = '') =>
+  `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    if (!(await checkPolicy(input))) return ${deny};\n    return {};\n  } catch (error) {\n${handler}\n  }\n};\n${wire('guard', extra)}`;
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [
+      // Closed catch handlers: deny, rethrow, exit.
+      guard(`    return ${deny};`),
+      // A rethrow is closed where the matcher blocks on failure.
+      guard('    throw error;', ", onFailure: 'block'"),
+      guard('    process.exit(2);'),
+      // A handler that falls through to a deny after the try.
+      `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    if (await checkPolicy(input)) return {};\n  } catch (error) {\n    console.error(error);\n  }\n  return ${deny};\n};\n${wire('guard')}`,
+      // A throwing policy hook whose matcher blocks on failure.
+      `${imports}\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ", onFailure: 'block'")}`,
+      // A PostToolUse hook is not a gate.
+      `${imports}\nconst after: HookCallback = async (input) => {\n  try { await checkPolicy(input); } catch { return {}; }\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
+      // A hook that never denies cannot fail open by throwing.
+      `${imports}\nconst audit: HookCallback = async (input) => {\n  await checkPolicy(input);\n  return {};\n};\n${wire('audit')}`,
+      // canUseTool that denies on error.
+      `${imports}\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  try {\n    return (await checkPolicy(input)) ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'policy' };\n  } catch {\n    return { behavior: 'deny', message: 'policy check failed' };\n  }\n} } });`,
+    ],
+    invalid: [
+      {
+        name: 'a catch returning {}',
+        code: guard('    return {};'),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns no decision' }, line: 7, column: 5, endColumn: 18 }],
+      },
+      {
+        name: 'a catch returning allow',
+        code: guard("    return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };"),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns allow' }, line: 7, column: 5 }],
+      },
+      {
+        name: 'a catch that logs and falls off the end',
+        code: guard('    console.error(error);'),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns nothing' }, line: 7, column: 5 }],
+      },
+      {
+        name: 'continue: true without a decision, and the legacy approve',
+        code: `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    if (process.env.STRICT) return { decision: 'approve' };\n    return { continue: true };\n  }\n};\n${wire('guard', ", onFailure: 'block'")}`,
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns allow' }, line: 6, column: 5, endColumn: 10 }],
+      },
+      {
+        name: 'a promise .catch in canUseTool that allows',
+        code: `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) =>\n  checkPolicy(input)\n    .then((ok) => (ok ? { behavior: 'allow' as const, updatedInput: input } : { behavior: 'deny' as const, message: 'no' }))\n    .catch(() => ({ behavior: 'allow' as const, updatedInput: input })),\n} });`,
+        errors: [{ messageId: 'catchAllows', data: { gate: "'canUseTool'", result: 'returns allow' }, line: 5, column: 6 }],
+      },
+      {
+        name: "a rethrow without onFailure: 'block' still lets the call through",
+        code: guard('    throw error;'),
+        errors: [{ messageId: 'throwsOpen', data: { hook: 'guard', what: 'throw error;' }, line: 11, column: 82 }],
+      },
+      {
+        name: 'a policy hook that can throw without onFailure: block',
+        code: `${imports}\nasync function guard(input: unknown) {\n  if (!(await checkPolicy(input))) return ${deny};\n  return {};\n}\n${wire('guard')}`,
+        errors: [{ messageId: 'throwsOpen', data: { hook: 'guard', what: 'await checkPolicy(input)' }, line: 7, column: 82 }],
+      },
+      {
+        name: "onFailure: 'continue' is the default, spelled out",
+        code: `${imports}\nconst guard: HookCallback = async (input) => {\n  if (!(await checkPolicy(input))) throw new Error('blocked');\n  return ${deny};\n};\n${wire('guard', ", onFailure: 'continue'")}`,
+        errors: [{ messageId: 'throwsOpen', line: 7, column: 82 }],
+      },
+      {
+        name: 'an unwired HookCallback that decides is still a gate',
+        code: `${imports}\nexport const guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    return {};\n  }\n};`,
+        errors: [{ messageId: 'catchAllows', line: 6, column: 5 }],
+      },
+    ],
+  },
+  javascript: {
+    valid: [
+      `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => { try { return {}; } catch (e) { throw e; } };\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard] }] } } });`,
+    ],
+    invalid: [
+      {
+        name: 'CommonJS PermissionRequest hook',
+        filename: 'hooks.cjs',
+        code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch (err) {\n    return undefined;\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`,
+        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns undefined' }, line: 5, column: 5 }],
+      },
+    ],
+  },
+});

@@ -1,0 +1,151 @@
+import rule from '../../rules/no-shadowed-can-use-tool.js';
+import { runRuleTests } from '../support/rule-tester.js';
+
+const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
+const gate = 'const canUseTool = async () => ({ behavior: "deny" as const, message: "no" });';
+const jsGate = 'const canUseTool = async () => ({ behavior: "deny", message: "no" });';
+const mode = (certainty: string) => ({ mode: 'permissionMode', certainty, callback: 'canUseTool' });
+const entry = (entry: string, tool: string, example: string) => ({ entry, tool, example, option: 'allowedTools', callback: 'canUseTool' });
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [
+      // No callback: nothing is shadowed.
+      `${sdk}\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', allowedTools: ['Bash'] } });`,
+      // Modes that leave the decision to the callback.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'default', canUseTool } });`,
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'plan', canUseTool } });`,
+      // Scoped allow rules only skip matching calls.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Bash(npm test *)', 'Read(./src/**)'], canUseTool } });`,
+      // Names the user allows on purpose.
+      { code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Read', 'Glob'], canUseTool } });`, options: [{ allow: ['Read', 'Glob'] }] },
+      // auto is reported only by the strict config.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'auto', canUseTool } });`,
+      // An unknown mode is never reported.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.MODE as any, canUseTool } });`,
+      `${sdk}\nimport { mode } from './mode';\n${gate}\nquery({ prompt: 'x', options: { permissionMode: mode, canUseTool } });`,
+      // canUseTool explicitly unset.
+      `${sdk}\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'], canUseTool: undefined } });`,
+      // A query that is not the SDK's.
+      `import { query } from './db';\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', canUseTool } });`,
+      // A file that does not use the SDK at all.
+      `${gate}\nexport const options = { permissionMode: 'bypassPermissions', canUseTool };`,
+      // A hook that approves only some calls leaves the rest to the callback.
+      `${sdk}\n${gate}\nconst hook = async (input: any) => {\n  if (input.tool_name === 'Read') return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };\n  return {};\n};\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ matcher: 'Read', hooks: [hook] }] } } });`,
+      // A PostToolUse hook decides nothing about permissions.
+      `${sdk}\n${gate}\nconst after = async () => ({ decision: 'approve' as const });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
+    ],
+    invalid: [
+      {
+        name: 'bypassPermissions inline',
+        code: `${sdk}\n${gate}\nquery({\n  prompt: 'x',\n  options: { permissionMode: 'bypassPermissions', canUseTool },\n});`,
+        errors: [{ messageId: 'bypassMode', data: mode('is'), line: 5, column: 30, endLine: 5, endColumn: 49 }],
+      },
+      {
+        name: 'dontAsk in a typed variable',
+        code: `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst options: Options = { permissionMode: 'dontAsk', canUseTool };\nquery({ prompt: 'x', options });`,
+        errors: [{ messageId: 'dontAskMode', line: 3, column: 44 }],
+      },
+      {
+        name: 'acceptEdits with satisfies and as const',
+        code: `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst options = { permissionMode: 'acceptEdits', canUseTool } as const satisfies Options;\nquery({ prompt: 'x', options });`,
+        errors: [{ messageId: 'acceptEditsMode', line: 3, column: 35 }],
+      },
+      {
+        name: 'a ternary: can be',
+        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.CI ? 'bypassPermissions' : 'default', canUseTool } });`,
+        errors: [{ messageId: 'bypassMode', data: mode('can be'), line: 3, column: 66 }],
+      },
+      {
+        name: 'an if assignment: can be',
+        code: `${sdk}\n${gate}\nlet mode: 'default' | 'bypassPermissions' = 'default';\nif (process.env.YOLO) mode = 'bypassPermissions';\nquery({ prompt: 'x', options: { permissionMode: mode, canUseTool } });`,
+        errors: [{ messageId: 'bypassMode', data: mode('can be'), line: 4, column: 30 }],
+      },
+      {
+        name: 'a spread base object',
+        code: `${sdk}\n${gate}\nconst base = { permissionMode: 'bypassPermissions' as const };\nquery({ prompt: 'x', options: { ...base, canUseTool } });`,
+        errors: [{ messageId: 'bypassMode', data: mode('is'), line: 3, column: 32 }],
+      },
+      {
+        name: 'a helper returning a literal, with an argument',
+        code: `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nfunction makeOptions(mode: Options['permissionMode']): Options {\n  return { permissionMode: mode, canUseTool };\n}\nquery({ prompt: 'x', options: makeOptions('dontAsk') });`,
+        errors: [{ messageId: 'dontAskMode', line: 6, column: 43 }],
+      },
+      {
+        name: 'namespace import and the older package',
+        code: `import * as sdk from '@anthropic-ai/claude-code';\n${gate}\nsdk.query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', canUseTool } });`,
+        errors: [{ messageId: 'bypassMode', line: 3, column: 53 }],
+      },
+      {
+        name: 'an aliased import, startup and prewarm',
+        code: `import { query as run, startup, prewarm } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nrun({ prompt: 'x', options: { permissionPrompts: 'none', canUseTool } });\nawait startup({ options: { skills: 'all', canUseTool } });\nprewarm({ options: { permissionMode: 'dontAsk', canUseTool } });`,
+        errors: [
+          { messageId: 'promptsNone', line: 3, column: 50 },
+          { messageId: 'allSkills', line: 4, column: 36 },
+          { messageId: 'dontAskMode', line: 5, column: 38 },
+        ],
+      },
+      {
+        name: 'whole-tool allow entries, and not the scoped one',
+        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: {\n  allowedTools: ['Bash', 'Bash(npm test *)', 'Bash(*)', 'mcp__github', 'mcp__github__get_issue'],\n  canUseTool,\n} });`,
+        errors: [
+          { messageId: 'wholeToolAllowed', data: entry('Bash', 'Bash', 'Bash(npm test *)'), line: 4, column: 18, endColumn: 24 },
+          { messageId: 'wholeToolAllowed', data: entry('Bash(*)', 'Bash', 'Bash(npm test *)'), line: 4, column: 46 },
+          { messageId: 'wholeToolAllowed', data: entry('mcp__github', 'mcp__github', 'mcp__github__<tool>'), line: 4, column: 57 },
+          { messageId: 'wholeToolAllowed', data: entry('mcp__github__get_issue', 'mcp__github__get_issue', 'mcp__github__<tool>'), line: 4, column: 72 },
+        ],
+      },
+      {
+        name: 'a PreToolUse hook that always allows, declared as a function',
+        code: `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nasync function approve() {\n  return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };\n}\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [approve] }] } } });`,
+        errors: [{ messageId: 'hookApproves', data: { hook: 'approve', tools: 'Bash calls', callback: 'canUseTool' }, line: 6, column: 94 }],
+      },
+      {
+        name: 'an always-allow method hook with no matcher',
+        code: `${sdk}\n${gate}\nclass Guards {\n  async pass() {\n    return { decision: 'approve' as const };\n  }\n}\nconst guards = new Guards();\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ hooks: [guards.pass.bind(guards)] }] } } });`,
+        errors: [{ messageId: 'hookApproves', data: { hook: 'pass', tools: 'any tool call', callback: 'canUseTool' }, line: 9, column: 77 }],
+      },
+      {
+        name: 'auto mode in the strict setting',
+        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'auto', canUseTool } });`,
+        options: [{ checkAutoMode: true }],
+        errors: [{ messageId: 'autoMode', line: 3, column: 49 }],
+      },
+      {
+        name: 'the browser entry takes flat options',
+        code: `import { query } from '@anthropic-ai/claude-agent-sdk/browser';\n${gate}\nquery({ prompt: 'x', permissionMode: 'bypassPermissions', canUseTool });`,
+        errors: [{ messageId: 'bypassMode', line: 3, column: 38 }],
+      },
+      {
+        name: 'the v2 session preview',
+        code: `import { unstable_v2_createSession } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nunstable_v2_createSession({ model: 'x', permissionMode: 'dontAsk', canUseTool });`,
+        errors: [{ messageId: 'dontAskMode', line: 3, column: 57 }],
+      },
+    ],
+  },
+  javascript: {
+    valid: [
+      `${sdk}\n${jsGate}\nquery({ prompt: 'x', options: { permissionMode: 'default', allowedTools: ['Bash(git status)'], canUseTool } });`,
+      { code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] } });`, filename: 'agent.cjs' },
+    ],
+    invalid: [
+      {
+        name: 'ESM JavaScript',
+        code: `${sdk}\n${jsGate}\nconst options = { permissionMode: 'bypassPermissions', canUseTool };\nfor await (const message of query({ prompt: 'x', options })) console.log(message);`,
+        errors: [{ messageId: 'bypassMode', line: 3, column: 35 }],
+      },
+      {
+        name: 'CommonJS require with a renamed binding',
+        filename: 'agent.cjs',
+        code: `const { query: ask } = require('@anthropic-ai/claude-agent-sdk');\n${jsGate}\nask({ prompt: 'x', options: { allowedTools: ['Write'], canUseTool } });`,
+        errors: [{ messageId: 'wholeToolAllowed', data: entry('Write', 'Write', 'Edit(./src/**)'), line: 3, column: 46 }],
+      },
+      {
+        name: 'a namespace require in .mjs-style code',
+        filename: 'agent.mjs',
+        code: `const sdk = await import('@anthropic-ai/claude-agent-sdk');\n${jsGate}\nsdk.query({ prompt: 'x', options: { permissionMode: 'acceptEdits', canUseTool } });`,
+        errors: [{ messageId: 'acceptEditsMode', line: 3, column: 53 }],
+      },
+    ],
+  },
+});
