@@ -51,7 +51,7 @@ runRuleTests(rule, {
       {
         name: 'a promise .catch in canUseTool that allows',
         code: `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) =>\n  checkPolicy(input)\n    .then((ok) => (ok ? { behavior: 'allow' as const, updatedInput: input } : { behavior: 'deny' as const, message: 'no' }))\n    .catch(() => ({ behavior: 'allow' as const, updatedInput: input })),\n} });`,
-        errors: [{ messageId: 'catchAllows', data: { gate: "'canUseTool'", result: 'returns allow' }, line: 5, column: 6 }],
+        errors: [{ messageId: 'catchAllows', data: { gate: "'canUseTool'", result: 'returns allow' }, line: 6, column: 6 }],
       },
       {
         name: "a rethrow without onFailure: 'block' still lets the call through",
