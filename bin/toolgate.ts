@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { run } from '../src/cli/run.js';
+
+function fatal(error: unknown): void {
+  process.stderr.write(`toolgate: fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+}
+
+// A reader that goes away early (`toolgate scan | head`) is not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') fatal(error);
+});
+
+try {
+  process.exitCode = await run(process.argv);
+} catch (error) {
+  fatal(error);
+}

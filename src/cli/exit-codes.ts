@@ -1,0 +1,16 @@
+export const ExitCode = {
+  /** Every file checked, nothing to report. */
+  clean: 0,
+  /** An error finding, or more warnings than --max-warnings. */
+  findings: 1,
+  /** A usage error, an internal error, or a file that could not be checked. */
+  failure: 2,
+} as const;
+
+export const exitCodesHelp = `
+Exit codes:
+  0  no findings (warnings within --max-warnings are allowed)
+  1  findings: any error, or more warnings than --max-warnings
+  2  usage error, internal error, or a file that could not be read,
+     parsed or analysed (toolgate fails closed)
+`;

@@ -1,0 +1,54 @@
+import type { FileProblem, Finding } from '../../engine/findings.js';
+import { compareFindings, compareText } from '../../engine/findings.js';
+import type { ScanResult } from '../../engine/scan.js';
+import { tool } from '../tool.js';
+import { countSeverities } from './summary.js';
+
+/**
+ * The JSON report, schema version 1 (docs/json-format.md). Objects are built
+ * key by key so the order is part of the format; absent values are `null`
+ * rather than missing, so every record has the same shape.
+ */
+export function formatJson(result: ScanResult): string {
+  const { errors, warnings } = countSeverities(result.findings);
+  const report = {
+    version: 1,
+    tool: { name: tool.name, version: tool.version },
+    summary: {
+      files: result.stats.files,
+      analysed: result.stats.analysed,
+      skipped: result.stats.skipped,
+      failed: result.stats.failed,
+      errors,
+      warnings,
+    },
+    findings: [...result.findings].sort(compareFindings).map(findingRecord),
+    problems: [...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemRecord),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function findingRecord(finding: Finding) {
+  return {
+    ruleId: finding.ruleId,
+    messageId: finding.messageId,
+    severity: finding.severity,
+    message: finding.message,
+    path: finding.path,
+    line: finding.line,
+    column: finding.column,
+    endLine: finding.endLine,
+    endColumn: finding.endColumn,
+    data: Object.fromEntries(Object.entries(finding.data).sort(([a], [b]) => compareText(a, b))),
+  };
+}
+
+function problemRecord(problem: FileProblem) {
+  return {
+    path: problem.path,
+    kind: problem.kind,
+    message: problem.message,
+    line: problem.line ?? null,
+    column: problem.column ?? null,
+  };
+}

@@ -1,0 +1,64 @@
+import type { Finding } from '../../engine/findings.js';
+import { compareFindings } from '../../engine/findings.js';
+import type { ScanResult } from '../../engine/scan.js';
+import { escapeForTerminal } from '../escape.js';
+import type { FormatContext } from './index.js';
+import { countSeverities, plural } from './summary.js';
+
+/**
+ * Human-readable report: findings grouped by file, position and severity
+ * aligned within a file (messages are sentences, so they are not padded:
+ * padding to the longest would wrap every line), then a summary. Files that could not be checked are counted here and
+ * listed by the CLI on stderr.
+ */
+export function formatPretty(result: ScanResult, { colors }: FormatContext): string {
+  const lines: string[] = [];
+  for (const group of groupByPath([...result.findings].sort(compareFindings))) {
+    lines.push(colors.underline(escapeForTerminal(group[0]!.path)));
+    const rows = group.map((finding) => ({
+      position: `${finding.line}:${finding.column}`,
+      severity: finding.severity,
+      message: escapeForTerminal(finding.message),
+      ruleId: escapeForTerminal(finding.ruleId),
+    }));
+    const positionWidth = Math.max(...rows.map((row) => row.position.length));
+    const severityWidth = Math.max(...rows.map((row) => row.severity.length));
+    for (const row of rows) {
+      const paint = row.severity === 'error' ? colors.red : colors.yellow;
+      lines.push(
+        `  ${colors.dim(row.position.padEnd(positionWidth))}  ${paint(row.severity.padEnd(severityWidth))}  ` +
+          `${row.message}  ${colors.dim(row.ruleId)}`,
+      );
+    }
+    lines.push('');
+  }
+
+  const { errors, warnings } = countSeverities(result.findings);
+  if (result.findings.length > 0) {
+    const counts = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+    lines.push(colors.bold(colors.red(`✖ ${plural(result.findings.length, 'problem')} (${counts})`)));
+  }
+  if (result.problems.length > 0) {
+    const failed = new Set(result.problems.map((problem) => problem.path)).size;
+    lines.push(colors.bold(colors.red(`✖ ${plural(failed, 'file')} could not be checked`)));
+  }
+  if (result.findings.length === 0 && result.problems.length === 0) lines.push(colors.green('✔ No problems found'));
+
+  const { files, analysed, skipped, failed } = result.stats;
+  lines.push(
+    colors.dim(
+      `${plural(files, 'file')} checked (${analysed} analysed, ${skipped} skipped by prefilter, ${failed} failed)`,
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function groupByPath(findings: readonly Finding[]): Finding[][] {
+  const groups: Finding[][] = [];
+  for (const finding of findings) {
+    const last = groups.at(-1);
+    if (last && last[0]!.path === finding.path) last.push(finding);
+    else groups.push([finding]);
+  }
+  return groups;
+}

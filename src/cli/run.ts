@@ -1,0 +1,128 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { ConfigName } from '../engine/configs.js';
+import { configNames } from '../engine/configs.js';
+import { UsageError } from '../engine/errors.js';
+import type { FileProblem } from '../engine/findings.js';
+import { scan, type ScanResult } from '../engine/scan.js';
+import { createColors, useColor } from './color.js';
+import { escapeForTerminal } from './escape.js';
+import { ExitCode, exitCodesHelp } from './exit-codes.js';
+import { formatterNames, formatters, type FormatterName } from './formatters/index.js';
+import { countSeverities } from './formatters/summary.js';
+import { tool } from './tool.js';
+
+/** Everything the CLI touches outside itself, so tests can call `run` directly. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+}
+
+interface ScanFlags {
+  format: FormatterName;
+  rule?: string[];
+  preset: ConfigName;
+  quiet?: boolean;
+  maxWarnings?: number;
+  color?: boolean;
+}
+
+/**
+ * Run the CLI with `argv` as in `process.argv` (node, script, ...args) and
+ * return the exit code. Never exits the process and writes only through `io`.
+ */
+export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const cli: CliIo = {
+    stdout: io.stdout ?? ((text) => void process.stdout.write(text)),
+    stderr: io.stderr ?? ((text) => void process.stderr.write(text)),
+    cwd: io.cwd ?? process.cwd(),
+    env: io.env ?? process.env,
+    isTTY: io.isTTY ?? Boolean(process.stdout.isTTY),
+  };
+  let exitCode: number = ExitCode.clean;
+  const program = buildProgram(cli, async (paths, flags) => {
+    exitCode = await scanCommand(paths, flags, cli);
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.clean : ExitCode.failure;
+    if (error instanceof UsageError) {
+      cli.stderr(`error: ${escapeForTerminal(error.message)}\n`);
+      return ExitCode.failure;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    cli.stderr(`error: internal error: ${escapeForTerminal(message)}\n`);
+    return ExitCode.failure;
+  }
+  return exitCode;
+}
+
+function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => Promise<void>): Command {
+  // Settings made before `.command()` are inherited by the subcommand.
+  const program = new Command('toolgate')
+    .exitOverride()
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+      getOutHelpWidth: () => 80,
+      getErrHelpWidth: () => 80,
+    })
+    .showHelpAfterError('(run with --help for usage)')
+    .description('Find Claude Agent SDK code whose permission checks or idempotency silently disappear.')
+    .version(tool.version, '-v, --version', 'print the toolgate version')
+    .addHelpText('after', exitCodesHelp);
+
+  program
+    .command('scan')
+    .description('check files and directories (default: the current directory)')
+    .argument('[paths...]', 'files or directories to check', ['.'])
+    .addOption(new Option('--format <name>', 'output format').choices(formatterNames).default('pretty'))
+    .option('--rule <id...>', 'run only these rules (repeat the flag or separate ids with commas)')
+    .addOption(new Option('--preset <name>', 'rule preset').choices(configNames).default('recommended'))
+    .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
+    .option('--color', 'force coloured output')
+    .option('--no-color', 'disable coloured output')
+    .addHelpText('after', exitCodesHelp)
+    .action(action);
+  return program;
+}
+
+function parseMaxWarnings(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('Expected a whole number, 0 or more.');
+  }
+  return Number(value);
+}
+
+async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
+  const rules = flags.rule?.flatMap((id) => id.split(',')).map((id) => id.trim()).filter((id) => id !== '');
+  const result = await scan({ paths, cwd: io.cwd, config: flags.preset, rules });
+  const { errors, warnings } = countSeverities(result.findings);
+
+  const shown: ScanResult = flags.quiet
+    ? { ...result, findings: result.findings.filter((finding) => finding.severity === 'error') }
+    : result;
+  const colors = createColors(useColor(flags.color, io.env, io.isTTY));
+  io.stdout(formatters[flags.format](shown, { colors, cwd: io.cwd }));
+
+  for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
+  if (result.problems.length > 0) return ExitCode.failure;
+  if (errors > 0) return ExitCode.findings;
+  if (flags.maxWarnings !== undefined && warnings > flags.maxWarnings) {
+    io.stderr(`error: ${warnings} warnings, more than --max-warnings ${flags.maxWarnings} allows\n`);
+    return ExitCode.findings;
+  }
+  return ExitCode.clean;
+}
+
+/** `path:line:column: message`, the shape editors and CI logs link to. */
+function describeProblem(problem: FileProblem): string {
+  const at = problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : '';
+  return escapeForTerminal(`${problem.path}${at}: ${problem.message}`);
+}

@@ -1,0 +1,108 @@
+import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
+import { analyzeText, isSupportedPath, type Analysis } from '../engine/analyze.js';
+import { checkModel } from '../engine/check.js';
+import type { AnyRule } from '../engine/rule.js';
+import type { Span } from '../model/types.js';
+
+export interface ToolgateRuleDocs {
+  /** True for rules in the recommended config (the strict config holds every rule). */
+  recommended: boolean;
+}
+
+type TypedRuleModule = TSESLint.RuleModule<string, unknown[], ToolgateRuleDocs>;
+
+/**
+ * The rule as exported: typed `meta`, and a `create` that both ESLint's and
+ * typescript-eslint's rule types accept (their typed contexts are not
+ * assignable to each other; typescript-eslint's own package exports loose
+ * "compatibility types" for the same reason).
+ */
+export interface ToolgateRuleModule {
+  meta: TypedRuleModule['meta'];
+  create(context: unknown): Record<string, (() => void) | undefined>;
+}
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * One analysis per file, shared by every toolgate rule ESLint runs on it:
+ * ESLint hands all rules of a file the same `SourceCode` object, and drops it
+ * when the file is done, so the WeakMap never outlives the lint run.
+ */
+const analyses = new WeakMap<SourceCode, Analysis>();
+let analysisRuns = 0;
+
+/** How many files the adapter has analysed since load; tests use it to prove the cache is shared. */
+export function analysisCount(): number {
+  return analysisRuns;
+}
+
+function analysisOf(sourceCode: SourceCode, filename: string): Analysis {
+  let analysis = analyses.get(sourceCode);
+  if (!analysis) {
+    analysisRuns++;
+    // The front end's own text prefilter returns no model for files that do not
+    // mention the SDK, so the editor pays a text check there, never a parse.
+    analysis = analyzeText(sourceCode.text, filename);
+    analyses.set(sourceCode, analysis);
+  }
+  return analysis;
+}
+
+/** ESLint's `getLocFromIndex` throws outside the text; a span past the end is a front end bug, not a reason to crash the editor. */
+function clamp(offset: number, text: string): number {
+  return Math.min(Math.max(offset, 0), text.length);
+}
+
+function locOf(sourceCode: SourceCode, span: Span): TSESLint.AST.SourceLocation {
+  return {
+    start: sourceCode.getLocFromIndex(clamp(span.start, sourceCode.text)),
+    end: sourceCode.getLocFromIndex(clamp(span.end, sourceCode.text)),
+  };
+}
+
+/**
+ * Wrap a toolgate rule as an ESLint rule. The rule sees toolgate's agent model,
+ * not ESLint's syntax tree, so it works the same under typescript-eslint's
+ * parser and ESLint's default one.
+ */
+export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
+  return {
+    meta: {
+      type: rule.meta.type,
+      docs: {
+        description: rule.meta.docs.description,
+        url: rule.meta.docs.url,
+        recommended: rule.meta.docs.config === 'recommended',
+      },
+      messages: rule.meta.messages,
+      // toolgate keeps schemas as plain JSON objects; ESLint validates them when the rule loads.
+      schema: rule.meta.schema as unknown as JSONSchema.JSONSchema4[],
+      // ESLint validates the defaults merged into the options against the schema,
+      // so a rule without options (`schema: []`, `defaultOptions: [{}]`) hands none over.
+      defaultOptions: rule.meta.schema.length > 0 ? (rule.meta.defaultOptions as unknown[]) : [],
+    },
+    create(untyped) {
+      // ESLint and typescript-eslint both call this with a rule context.
+      const context = untyped as Readonly<TSESLint.RuleContext<string, unknown[]>>;
+      const { sourceCode, filename } = context;
+      // Files the front ends do not read (.vue, .json under another language
+      // plugin, stdin without a name) are skipped, as `scan` skips them.
+      if (!isSupportedPath(filename)) return {};
+      return {
+        Program() {
+          // Syntax errors are left to ESLint, which reports its own parse errors;
+          // the model of a half-typed file is still checked as far as it goes.
+          const { model } = analysisOf(sourceCode, filename);
+          if (!model) return;
+          // The engine's own runner, so options and de-duplication match `scan`
+          // (a value reached through two configurations is reported once).
+          const setting = { rule, severity: 'error' as const, options: context.options[0] };
+          for (const { messageId, data, span } of checkModel(model, [setting])) {
+            context.report({ messageId, data, loc: locOf(sourceCode, span) });
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { createColors } from '../../src/cli/color.js';
+import { formatters } from '../../src/cli/formatters/index.js';
+import { fakeRule, finding, problem, repoRoot, runCli, scanResult } from './support.js';
+
+// The schema declares draft 2020-12, so it needs Ajv's 2020 build. Its
+// formats are checked here rather than through ajv-formats, which the
+// project does not depend on directly.
+const schemaPath = path.join(repoRoot, 'node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json');
+const ajv = new Ajv2020({ allErrors: true });
+ajv.addFormat('uri', (value: string) => URL.canParse(value));
+ajv.addFormat('uri-reference', (value: string) => URL.canParse(value, 'file:///base/') && !/[\s%](?![0-9A-Fa-f]{2})/.test(value));
+ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
+ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
+
+const context = { colors: createColors(false), cwd: repoRoot };
+
+function expectValid(log: unknown): void {
+  const valid = validate(log);
+  expect(validate.errors ?? []).toEqual([]);
+  expect(valid).toBe(true);
+}
+
+const result = scanResult({
+  root: '/work/my project',
+  findings: [
+    finding({ path: 'src/b c#1.ts', line: 4, column: 2, endLine: 5, endColumn: 1 }),
+    finding({ severity: 'warning', ruleId: 'no-bypass-without-disallowed-tools' }),
+    finding({ ruleId: 'not-in-rules' }),
+  ],
+  problems: [problem(), problem({ path: 'lib/unreadable.ts', kind: 'read', message: 'EACCES', line: undefined, column: undefined })],
+  rules: [fakeRule('no-bare-allowed-tools'), fakeRule('no-bypass-without-disallowed-tools', 'warn')],
+});
+
+describe('sarif', () => {
+  const log = JSON.parse(formatters.sarif(result, context));
+  const run = log.runs[0];
+
+  it('is valid SARIF 2.1.0', () => {
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    expectValid(log);
+  });
+
+  it('is checked by a validator that rejects a broken log', () => {
+    const broken = structuredClone(log);
+    broken.runs[0].results[0].level = 'fatal';
+    delete broken.runs[0].tool.driver.name;
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('is valid for an empty scan', () => {
+    expectValid(JSON.parse(formatters.sarif(scanResult(), context)));
+  });
+
+  it('describes every rule that ran', () => {
+    expect(run.tool.driver).toMatchObject({ name: 'toolgate', informationUri: expect.stringMatching(/^https:/) });
+    expect(run.tool.driver.rules[1]).toEqual({
+      id: 'no-bypass-without-disallowed-tools',
+      name: 'no-bypass-without-disallowed-tools',
+      shortDescription: { text: 'Description of no-bypass-without-disallowed-tools.' },
+      fullDescription: { text: 'Description of no-bypass-without-disallowed-tools.' },
+      helpUri: 'https://example.test/no-bypass-without-disallowed-tools.md',
+      defaultConfiguration: { level: 'warning' },
+      properties: { tags: ['security', 'problem'] },
+    });
+  });
+
+  it('locates results relative to %SRCROOT%, percent-encoded', () => {
+    expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL('/work/my project').href}/`);
+    expect(run.results.map((r: { locations: [{ physicalLocation: { artifactLocation: unknown } }] }) =>
+      r.locations[0].physicalLocation.artifactLocation)).toEqual([
+      { uri: 'src/agent.ts', uriBaseId: '%SRCROOT%' },
+      { uri: 'src/agent.ts', uriBaseId: '%SRCROOT%' },
+      { uri: 'src/b%20c%231.ts', uriBaseId: '%SRCROOT%' },
+    ]);
+    expect(run.results[2].locations[0].physicalLocation.region).toEqual({ startLine: 4, startColumn: 2, endLine: 5, endColumn: 1 });
+  });
+
+  it('links results to rules by index and gives each a level and a fingerprint', () => {
+    const byRule = Object.fromEntries(run.results.map((r: { ruleId: string }) => [r.ruleId, r]));
+    expect(byRule['no-bare-allowed-tools']).toMatchObject({ ruleIndex: 0, level: 'error' });
+    expect(byRule['no-bypass-without-disallowed-tools']).toMatchObject({ ruleIndex: 1, level: 'warning' });
+    expect(byRule['not-in-rules'].ruleIndex).toBeUndefined();
+    const prints = run.results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['toolgate/v1']);
+    expect(new Set(prints).size).toBe(prints.length);
+  });
+
+  it('keeps fingerprints when code moves', () => {
+    const moved = scanResult({ findings: [finding({ line: 30, endLine: 30 })] });
+    const before = JSON.parse(formatters.sarif(scanResult({ findings: [finding()] }), context));
+    const after = JSON.parse(formatters.sarif(moved, context));
+    expect(after.runs[0].results[0].partialFingerprints).toEqual(before.runs[0].results[0].partialFingerprints);
+  });
+
+  it('reports files that could not be checked as failed execution', () => {
+    const [invocation] = run.invocations;
+    expect(invocation.executionSuccessful).toBe(false);
+    expect(invocation.toolExecutionNotifications).toEqual([
+      {
+        level: 'error',
+        message: { text: 'EACCES' },
+        locations: [{ physicalLocation: { artifactLocation: { uri: 'lib/unreadable.ts', uriBaseId: '%SRCROOT%' } } }],
+        properties: { kind: 'read' },
+      },
+      {
+        level: 'error',
+        message: { text: "Syntax error: ',' expected." },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: { uri: 'src/broken.ts', uriBaseId: '%SRCROOT%' },
+              region: { startLine: 2, startColumn: 7 },
+            },
+          },
+        ],
+        properties: { kind: 'parse' },
+      },
+    ]);
+    expect(JSON.parse(formatters.sarif(scanResult(), context)).runs[0].invocations[0].executionSuccessful).toBe(true);
+  });
+
+  it('is what `scan --format sarif` prints', async () => {
+    const { code, stdout } = await runCli(['scan', 'fixtures/cli/clean', '--format', 'sarif']);
+    expect(code).toBe(0);
+    const printed = JSON.parse(stdout);
+    expectValid(printed);
+    expect(printed.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repoRoot).href}/`);
+  });
+});

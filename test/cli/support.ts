@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run, type CliIo } from '../../src/cli/run.js';
+import type { FileProblem, Finding } from '../../src/engine/findings.js';
+import type { AnyRule } from '../../src/engine/rule.js';
+import type { ScanResult } from '../../src/engine/scan.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI in-process with captured output; colour off unless the test turns it on. */
+export async function runCli(args: string[], io: Partial<CliIo> = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['node', 'toolgate', ...args], {
+    cwd: repoRoot,
+    env: {},
+    isTTY: false,
+    ...io,
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+export function finding(overrides: Partial<Finding> = {}): Finding {
+  return {
+    ruleId: 'no-bare-allowed-tools',
+    messageId: 'bare',
+    message: "'Bash' is approved for every input.",
+    data: { tool: 'Bash' },
+    severity: 'error',
+    path: 'src/agent.ts',
+    line: 3,
+    column: 5,
+    endLine: 3,
+    endColumn: 11,
+    span: { start: 40, end: 46 },
+    ...overrides,
+  };
+}
+
+export function problem(overrides: Partial<FileProblem> = {}): FileProblem {
+  return { path: 'src/broken.ts', kind: 'parse', message: "Syntax error: ',' expected.", line: 2, column: 7, ...overrides };
+}
+
+export function fakeRule(id: string, severity: 'error' | 'warn' = 'error'): AnyRule {
+  return {
+    id,
+    meta: {
+      type: 'problem',
+      docs: { description: `Description of ${id}.`, config: 'recommended', url: `https://example.test/${id}.md` },
+      severity,
+      messages: { bare: 'message' },
+      schema: [],
+      defaultOptions: [{}],
+    },
+    check() {},
+  };
+}
+
+export function scanResult(overrides: Partial<ScanResult> = {}): ScanResult {
+  return {
+    root: repoRoot,
+    findings: [],
+    problems: [],
+    stats: { files: 0, analysed: 0, skipped: 0, failed: 0 },
+    rules: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,102 @@
+import { RuleTester as TypeScriptRuleTester } from '@typescript-eslint/rule-tester';
+import { RuleTester as EslintRuleTester } from 'eslint';
+import { afterAll, describe, it } from 'vitest';
+import type { Rule } from '../../src/engine/rule.js';
+import { toEslintRule } from '../../src/eslint/adapter.js';
+
+// Both testers register their cases through the test framework's globals;
+// vitest runs without globals, so hand them its functions.
+TypeScriptRuleTester.afterAll = afterAll;
+TypeScriptRuleTester.describe = describe;
+TypeScriptRuleTester.it = it;
+TypeScriptRuleTester.itOnly = it.only;
+EslintRuleTester.describe = describe;
+EslintRuleTester.it = it;
+EslintRuleTester.itOnly = it.only;
+
+/**
+ * The rule tester pins its own copy of @typescript-eslint/utils (8.72 while the
+ * project has 8.74), whose AST types are nominally different but the same shape.
+ */
+type TypeScriptRuleModule = Parameters<TypeScriptRuleTester['run']>[1];
+
+interface CaseBase<Options> {
+  code: string;
+  /** ESLint's form: `[options]`; missing keys take the rule's defaults. */
+  options?: readonly [Partial<Options>];
+  /** Defaults to `file.ts` / `file.js`; `.cjs` cases are parsed as CommonJS. */
+  filename?: string;
+  name?: string;
+  only?: boolean;
+}
+
+export type ValidCase<Options = Record<string, unknown>> = string | CaseBase<Options>;
+
+/** Every expected report pins its position, so a finding that drifts fails. */
+export interface ExpectedError<MessageIds extends string = string> {
+  messageId: MessageIds;
+  data?: Record<string, string | number>;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export interface InvalidCase<MessageIds extends string = string, Options = Record<string, unknown>>
+  extends CaseBase<Options> {
+  errors: ExpectedError<MessageIds>[];
+}
+
+export interface LanguageCases<MessageIds extends string, Options> {
+  valid: ValidCase<Options>[];
+  invalid: InvalidCase<MessageIds, Options>[];
+}
+
+export interface RuleCases<MessageIds extends string, Options> {
+  /** Parsed by typescript-eslint's parser. */
+  typescript?: LanguageCases<MessageIds, Options>;
+  /** Parsed by ESLint's default parser (espree), as plain `.js`/`.mjs`/`.cjs` users run it. */
+  javascript?: LanguageCases<MessageIds, Options>;
+}
+
+/**
+ * Run a toolgate rule's cases through ESLint, the way users load it: the rule
+ * is converted with `toEslintRule`, then each language's cases go to a
+ * RuleTester with that language's parser.
+ */
+export function runRuleTests<MessageIds extends string, Options>(
+  rule: Rule<Options, MessageIds>,
+  cases: RuleCases<NoInfer<MessageIds>, NoInfer<Options>>,
+): void {
+  const module = toEslintRule(rule);
+  const { typescript, javascript } = cases;
+  if (typescript) {
+    describe('typescript', () => {
+      new TypeScriptRuleTester().run(rule.id, module as unknown as TypeScriptRuleModule, {
+        valid: typescript.valid,
+        invalid: typescript.invalid,
+      });
+    });
+  }
+  if (javascript) {
+    describe('javascript', () => {
+      const tester = new EslintRuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
+      tester.run(rule.id, module, {
+        valid: javascript.valid.map((item) => forEspree(typeof item === 'string' ? { code: item } : item)),
+        invalid: javascript.invalid.map((item) => ({ ...forEspree(item), errors: item.errors })),
+      });
+    });
+  }
+}
+
+/** A JavaScript case with a file name the front end reads, and CommonJS parsing for `.cjs`. */
+function forEspree<Options>(item: CaseBase<Options>): EslintRuleTester.ValidTestCase {
+  const filename = item.filename ?? 'file.js';
+  const { options, ...rest } = item;
+  return {
+    ...rest,
+    ...(options ? { options: [...options] } : {}),
+    filename,
+    ...(/\.cjs$/i.test(filename) ? { languageOptions: { sourceType: 'commonjs' } } : {}),
+  };
+}
