@@ -87,8 +87,8 @@ describe('scanning fixtures', () => {
     expect(report.problems).toEqual([]);
   });
 
-  // RULES-LANDED: these assertions need the TypeScript front end and rules 2 and 3.
-  it('exits 1 on findings and names the rules [RULES-LANDED]', async () => {
+  // these assertions need the TypeScript front end and rules 2 and 3.
+  it('exits 1 on findings and names the rules', async () => {
     const { code, stdout, stderr } = await runCli(['scan', 'fixtures/cli/violations']);
     expect(stderr).toBe('');
     expect(code).toBe(1);
@@ -98,8 +98,7 @@ describe('scanning fixtures', () => {
     expect(stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/);
   });
 
-  // RULES-LANDED
-  it('reports findings as sorted JSON [RULES-LANDED]', async () => {
+  it('reports findings as sorted JSON', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/cli/violations', '--format', 'json']);
     expect(code).toBe(1);
     const { findings } = JSON.parse(stdout) as { findings: { ruleId: string; path: string; line: number; column: number }[] };
@@ -110,16 +109,15 @@ describe('scanning fixtures', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
   });
 
-  // RULES-LANDED
-  it('--rule narrows the rules that run [RULES-LANDED]', async () => {
+  it('--rule narrows the rules that run', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/cli/violations', '--rule', 'no-bare-allowed-tools']);
     expect(code).toBe(1);
     expect(stdout).toContain('no-bare-allowed-tools');
     expect(stdout).not.toContain('no-bypass-without-disallowed-tools');
   });
 
-  // FRONTEND-LANDED: needs the front end to report syntax errors.
-  it('exits 2 on a file with a syntax error, naming it on stderr [FRONTEND-LANDED]', async () => {
+  // needs the front end to report syntax errors.
+  it('exits 2 on a file with a syntax error, naming it on stderr', async () => {
     const { code, stdout, stderr } = await runCli(['scan', 'fixtures/cli/syntax-error']);
     expect(stderr).toMatch(/^fixtures\/cli\/syntax-error\/agent\.ts:3:\d+: Syntax error: /m);
     expect(code).toBe(2);

@@ -21,14 +21,13 @@ describe('scan', () => {
     expect(result.rules).toEqual(configRules('recommended').map((setting) => setting.rule));
   });
 
-  // FRONTEND-LANDED: the prefilter passes the SDK import and skips the plain module.
-  it('analyses the file that imports the SDK and skips the other [FRONTEND-LANDED]', async () => {
+  // the prefilter passes the SDK import and skips the plain module.
+  it('analyses the file that imports the SDK and skips the other', async () => {
     const result = await scan({ cwd: repoRoot, paths: ['fixtures/cli/clean'] });
     expect(result.stats).toEqual({ files: 2, analysed: 1, skipped: 1, failed: 0 });
   });
 
-  // FRONTEND-LANDED
-  it('reports a syntax error as a parse problem, with no findings for that file [FRONTEND-LANDED]', async () => {
+  it('reports a syntax error as a parse problem, with no findings for that file', async () => {
     const result = await scan({ cwd: repoRoot, paths: ['fixtures/cli/syntax-error'] });
     expect(result.problems).toEqual([
       expect.objectContaining({ path: 'fixtures/cli/syntax-error/agent.ts', kind: 'parse', line: 3 }),
@@ -37,8 +36,8 @@ describe('scan', () => {
     expect(result.stats.failed).toBe(1);
   });
 
-  // RULES-LANDED: needs the TypeScript front end and rules 2 and 3.
-  it('finds the bare Bash entry and the unguarded bypass mode [RULES-LANDED]', async () => {
+  // needs the TypeScript front end and rules 2 and 3.
+  it('finds the bare Bash entry and the unguarded bypass mode', async () => {
     const result = await scan({ cwd: repoRoot, paths: ['fixtures/cli/violations'] });
     expect(result.problems).toEqual([]);
     expect(new Set(result.findings.map((finding) => finding.ruleId))).toEqual(

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { allRules } from '../../rules/index.js';
+import { runCli } from './support.js';
+
+describe('the bundled example projects (the README demo)', () => {
+  it('finds every rule in fixtures/example and exits 1', async () => {
+    const { code, stdout } = await runCli(['scan', 'fixtures/example', '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; path: string; line: number }> };
+    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(allRules.map((rule) => rule.id)));
+    // Each mistake is reported where it is written.
+    expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-random-idempotency-key', path: 'fixtures/example/src/refund-tool.ts', line: 11 }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-fail-open-hook', path: 'fixtures/example/src/guard-hook.ts', line: 22 }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-tool-use-id-dedupe', path: 'fixtures/example/src/guard-hook.ts', line: 9 }));
+  });
+
+  it('prints the findings grouped by file with a summary in the pretty format', async () => {
+    const { code, stdout } = await runCli(['scan', 'fixtures/example']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('fixtures/example/src/agent.ts\n');
+    expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
+    for (const rule of allRules) expect(stdout).toContain(rule.id);
+  });
+
+  it('finds nothing in the fixed agent and exits 0', async () => {
+    const { code, stdout, stderr } = await runCli(['scan', 'fixtures/clean-example']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain('No problems found');
+  });
+});
