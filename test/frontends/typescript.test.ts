@@ -135,3 +135,10 @@ describe('gates', () => {
     expect(guard.mayThrow?.description).toBe('log()');
   });
 });
+
+describe('typed options inside an entry point', () => {
+  it('are checked as part of that entry, not twice', () => {
+    const code = `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'p', options: { permissionMode: 'plan' } satisfies Options });`;
+    expect(model(code).configurations.map((config) => config.entry)).toEqual(['query']);
+  });
+});

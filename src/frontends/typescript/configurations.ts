@@ -42,6 +42,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     if (!entry || !argument) return;
     const { value, through } = evaluator.traced(argument);
     through.forEach((node) => used.add(node));
+    used.add(call);
     const nested = entry.nested && !isBrowserEntry(reference);
     const options = nested ? { alternatives: propertyOf(value, 'options').values.filter((v) => !isNotSet(v)) } : value;
     if (options.alternatives.length > 0) entries.push({ span: spanOf(call), entry: reference.name, options });
@@ -109,7 +110,10 @@ function unwrapParents(node: ts.Node): ts.Node {
   return current;
 }
 
-/** `const options = {...} satisfies Options` is used when its variable is; a typed helper, when called. */
+/**
+ * `const options = {...} satisfies Options` is used when its variable is; a
+ * typed helper, when called; an object typed inside an entry's argument, by that entry.
+ */
 function usedThroughParent(declaration: ts.Node, used: ReadonlySet<ts.Node>): boolean {
   for (let current: ts.Node | undefined = declaration; current; current = current.parent) {
     if (used.has(current)) return true;
