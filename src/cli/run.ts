@@ -9,7 +9,7 @@ import { escapeForTerminal } from './escape.js';
 import { ExitCode, exitCodesHelp } from './exit-codes.js';
 import { formatterNames, formatters, type FormatterName } from './formatters/index.js';
 import { countSeverities } from './formatters/summary.js';
-import { tool } from './tool.js';
+import { toolInfo } from '../package-info.js';
 
 /** Everything the CLI touches outside itself, so tests can call `run` directly. */
 export interface CliIo {
@@ -74,7 +74,7 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     })
     .showHelpAfterError('(run with --help for usage)')
     .description('Find Claude Agent SDK code whose permission checks or idempotency silently disappear.')
-    .version(tool.version, '-v, --version', 'print the toolgate version')
+    .version(toolInfo.version, '-v, --version', 'print the toolgate version')
     .addHelpText('after', exitCodesHelp);
 
   program

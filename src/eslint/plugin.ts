@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { allRules } from '../../rules/index.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
 import type { Severity } from '../engine/rule.js';
+import { toolInfo } from '../package-info.js';
 import { toEslintRule, type ToolgateRuleModule } from './adapter.js';
 
 export interface ToolgatePlugin {
@@ -20,11 +20,6 @@ export interface ToolgateConfig {
   rules: Record<string, Severity | [Severity, unknown]>;
 }
 
-/**
- * Read through the package's own name (its `exports` lists `./package.json`),
- * so the path is right from `src/` in tests and from `dist/src/` once built.
- */
-const { version } = createRequire(import.meta.url)('toolgate/package.json') as { version: string };
 
 const rules: Record<string, ToolgateRuleModule> = Object.fromEntries(
   allRules.map((rule) => [rule.id, toEslintRule(rule)]),
@@ -40,7 +35,7 @@ function configFor(name: ConfigName, plugin: ToolgatePlugin): ToolgateConfig {
 }
 
 // Configs refer to the plugin and the plugin holds the configs, so fill them in after.
-export const plugin = { meta: { name: 'toolgate', version }, rules, configs: {} } as ToolgatePlugin;
+export const plugin = { meta: { name: 'toolgate', version: toolInfo.version }, rules, configs: {} } as ToolgatePlugin;
 for (const name of configNames) plugin.configs[name] = configFor(name, plugin);
 
 export default plugin;

@@ -1,7 +1,7 @@
 import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { ScanResult } from '../../engine/scan.js';
-import { tool } from '../tool.js';
+import { toolInfo } from '../../package-info.js';
 import { countSeverities } from './summary.js';
 
 /**
@@ -13,7 +13,7 @@ export function formatJson(result: ScanResult): string {
   const { errors, warnings } = countSeverities(result.findings);
   const report = {
     version: 1,
-    tool: { name: tool.name, version: tool.version },
+    tool: { name: toolInfo.name, version: toolInfo.version },
     summary: {
       files: result.stats.files,
       analysed: result.stats.analysed,

@@ -4,7 +4,7 @@ import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { AnyRule } from '../../engine/rule.js';
 import type { ScanResult } from '../../engine/scan.js';
-import { tool } from '../tool.js';
+import { toolInfo } from '../../package-info.js';
 
 const schema = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const rootId = '%SRCROOT%';
@@ -24,9 +24,9 @@ export function formatSarif(result: ScanResult): string {
       {
         tool: {
           driver: {
-            name: tool.name,
-            version: tool.version,
-            informationUri: tool.informationUri,
+            name: toolInfo.name,
+            version: toolInfo.version,
+            informationUri: toolInfo.informationUri,
             rules: result.rules.map(ruleDescriptor),
           },
         },
