@@ -98,6 +98,16 @@ describe.each(configNames)('linting fixtures with the %s config', (config) => {
   });
 });
 
+describe('the strict config', () => {
+  it("reports permissionMode 'auto' beside canUseTool, which recommended leaves alone", async () => {
+    expect(await lintWith('recommended', 'auto-mode.ts')).toEqual([]);
+    const messages = await lintWith('strict', 'auto-mode.ts');
+    expect(messages.map(({ ruleId, messageId, line, column }) => ({ ruleId, messageId, line, column }))).toEqual([
+      { ruleId: 'toolgate/no-shadowed-can-use-tool', messageId: 'autoMode', line: 5, column: 89 },
+    ]);
+  });
+});
+
 describe('one extraction per file', () => {
   it('runs the front end once for all rules of a file', async () => {
     // Every toolgate rule plus two rules of another plugin built with the same
