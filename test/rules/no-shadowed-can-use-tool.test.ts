@@ -117,6 +117,11 @@ runRuleTests(rule, {
         errors: [{ messageId: 'bypassMode', line: 3, column: 38 }],
       },
       {
+        name: 'a prewarmed process claimed with a mode that shadows the callback fixed at prewarm',
+        code: `import { prewarm } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst spare = await prewarm({ options: { canUseTool } });\nspare.claim({ prompt: 'x', options: { permissionMode: 'bypassPermissions' } });`,
+        errors: [{ messageId: 'bypassMode', line: 4, column: 55 }],
+      },
+      {
         name: 'the v2 session preview',
         code: `import { unstable_v2_createSession } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nunstable_v2_createSession({ model: 'x', permissionMode: 'dontAsk', canUseTool });`,
         errors: [{ messageId: 'dontAskMode', line: 3, column: 57 }],

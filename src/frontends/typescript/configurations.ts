@@ -1,8 +1,9 @@
 import { ts } from 'ts-morph';
+import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
-import { spanOf } from './parse.js';
+import { spanOf, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
 
@@ -59,11 +60,23 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     }
   };
 
+  /** `spare.claim({ prompt, options })`: the claim's options over the ones fixed at prewarm. */
+  const addClaim = (call: ts.CallExpression): void => {
+    const prewarm = prewarmCallOf(call, scopes);
+    if (!prewarm || !call.arguments[0] || !prewarm.arguments[0]) return;
+    const options = emptyObject(spanOf(call));
+    for (const argument of [prewarm.arguments[0], call.arguments[0]]) {
+      spreadInto(options, { alternatives: propertyOf(evaluator.evaluate(argument), 'options').values }, spanOf(argument));
+    }
+    entries.push({ span: spanOf(call), entry: 'claim', options: { alternatives: [options] } });
+  };
+
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const reference = sdkReferenceOf(node.expression, scopes);
       if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
       else if (reference) addEntry(node, reference);
+      else addClaim(node);
     } else if (ts.isVariableDeclaration(node) && node.type && node.initializer) {
       if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
       const gateKind = gateKindOf(node.type, scopes);
@@ -84,6 +97,18 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   // entry's configuration, where the other options it is combined with are known.
   const standalone = typed.filter(({ declaration }) => !used.has(declaration) && !usedThroughParent(declaration, used));
   return { configurations: [...entries, ...standalone.map(({ configuration }) => configuration)], gates };
+}
+
+/** The `prewarm(...)` call whose spare process `call` claims: `const spare = await prewarm(...); spare.claim(...)`. */
+function prewarmCallOf(call: ts.CallExpression, scopes: Scopes): ts.CallExpression | undefined {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'claim' || !ts.isIdentifier(callee.expression)) return undefined;
+  const declaration = scopes.resolve(callee.expression);
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  let initializer = unwrap(declaration.initializer);
+  if (ts.isAwaitExpression(initializer)) initializer = unwrap(initializer.expression);
+  if (!ts.isCallExpression(initializer)) return undefined;
+  return sdkReferenceOf(initializer.expression, scopes)?.name === 'prewarm' ? initializer : undefined;
 }
 
 function gateKindOf(type: ts.TypeNode, scopes: Scopes): Gate['kind'] | undefined {
