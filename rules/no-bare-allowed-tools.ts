@@ -1,12 +1,14 @@
 import { defineRule } from '../src/engine/rule.js';
 import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
-import { listEntries, optionOf } from '../src/model/values.js';
+import type { AgentConfiguration, StringValue } from '../src/model/types.js';
+import { listEntries, optionOf, propertyOf } from '../src/model/values.js';
 
 type Options = { sideEffectTools: string[]; allow: string[] };
 type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner';
 
 /** Built-in tools that change something outside the conversation. MCP tools count too. */
-const defaultSideEffectTools = ['Bash', 'PowerShell', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'WebFetch'];
+// Monitor runs shell commands under Bash rules (SDK-FACTS.md §7), so it counts too.
+const defaultSideEffectTools = ['Bash', 'Monitor', 'PowerShell', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'WebFetch'];
 
 export default defineRule<Options, MessageIds>({
   id: 'no-bare-allowed-tools',
@@ -32,7 +34,7 @@ export default defineRule<Options, MessageIds>({
           sideEffectTools: {
             type: 'array',
             items: { type: 'string' },
-            description: 'More tool names to treat as side-effecting, added to Bash, PowerShell, Write, Edit, MultiEdit, NotebookEdit, WebFetch and every MCP server.',
+            description: 'More tool names to treat as side-effecting, added to Bash, Monitor, PowerShell, Write, Edit, MultiEdit, NotebookEdit, WebFetch and every MCP server.',
           },
           allow: {
             type: 'array',
@@ -48,7 +50,7 @@ export default defineRule<Options, MessageIds>({
   check(model, options, report) {
     const sideEffecting = new Set([...defaultSideEffectTools, ...options.sideEffectTools]);
     for (const config of model.configurations) {
-      for (const entry of listEntries(optionOf(config, 'allowedTools').values)) {
+      for (const entry of allowRules(config)) {
         const rule = parsePermissionRule(entry.value);
         if (options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         const runner = commandRunnerOf(rule);
@@ -66,3 +68,9 @@ export default defineRule<Options, MessageIds>({
     }
   },
 });
+
+/** `allowedTools`, and allow rules given inline in the `settings` option. */
+function allowRules(config: AgentConfiguration): StringValue[] {
+  const inline = propertyOf({ alternatives: optionOf(config, 'settings').values }, 'permissions');
+  return [...listEntries(optionOf(config, 'allowedTools').values), ...listEntries(propertyOf({ alternatives: inline.values }, 'allow').values)];
+}

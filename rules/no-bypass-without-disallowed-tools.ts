@@ -47,10 +47,11 @@ export default defineRule<Record<string, never>, MessageIds>({
   },
 });
 
-/** No deny rule on any path: neither `disallowedTools` nor deny rules in the `settings` option. */
+/** No deny rule on any path: neither `disallowedTools` nor deny rules in the `settings` or `managedSettings` options. */
 function hasNoDenyRules(config: AgentConfiguration): boolean {
   if (!isCertainlyEmptyList(optionOf(config, 'disallowedTools').values)) return false;
-  return optionOf(config, 'settings').values.every((settings) => {
+  const settings = [...optionOf(config, 'settings').values, ...optionOf(config, 'managedSettings').values];
+  return settings.every((settings) => {
     if (isNotSet(settings)) return true;
     if (settings.kind !== 'object') return false; // a settings file path: its rules are not visible here
     return propertyOf({ alternatives: [settings] }, 'permissions').values.every(

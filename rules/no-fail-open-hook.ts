@@ -3,7 +3,7 @@ import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions, failsOpen, type Decision } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import type { AgentModel, Exit, FunctionFacts, Gate } from '../src/model/types.js';
-import { isString } from '../src/model/values.js';
+import { isNotSet } from '../src/model/values.js';
 
 type MessageIds = 'catchAllows' | 'throwsOpen';
 
@@ -23,7 +23,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       catchAllows:
         'When {{gate}} fails, this handler {{result}}, so the tool call goes ahead unchecked: an error turns the permission check off. Deny instead (with a reason), or rethrow.',
       throwsOpen:
-        "'{{hook}}' can deny, but it can also throw outside a try block ({{what}}), and this matcher has no onFailure: 'block', so a throw lets the call through. Add onFailure: 'block' to the matcher, or catch errors and deny.",
+        "{{hook}} can deny, but it can also throw outside a try block ({{what}}), and this matcher has no onFailure: 'block', so a throw lets the call through. Add onFailure: 'block' to the matcher, or catch errors and deny.",
     },
     schema: [],
     defaultOptions: [{}],
@@ -42,11 +42,12 @@ export default defineRule<Record<string, never>, MessageIds>({
     for (const config of model.configurations) {
       for (const matcher of hookMatchers(config)) {
         if (matcher.event !== 'PreToolUse') continue;
-        if (matcher.onFailure.length > 0 && matcher.onFailure.every((value) => isString(value, 'block'))) continue;
+        // Only a matcher that certainly does not block: an unknown or possibly 'block' onFailure is not reported.
+        if (!matcher.onFailure.every((value) => isNotSet(value) || (value.kind === 'string' && value.value !== 'block'))) continue;
         for (const hook of matcher.callbacks) {
           const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
           if (!facts?.mayThrow || !decides(facts, 'deny')) continue;
-          report({ messageId: 'throwsOpen', span: hook.span, data: { hook: facts.name ?? 'This hook', what: facts.mayThrow.description } });
+          report({ messageId: 'throwsOpen', span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', what: facts.mayThrow.description } });
         }
       }
     }

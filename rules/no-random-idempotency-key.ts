@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { agentFunctions } from '../src/model/agent-code.js';
-import { isIdempotencyKeyName, isUpdatedInput } from '../src/model/idempotency.js';
+import { isAttemptIdName, isIdempotencyKeyName, isUpdatedInput } from '../src/model/idempotency.js';
 
 type Options = { keyNames: string[] };
 type MessageIds = 'randomKey' | 'randomUpdatedInput';
@@ -41,7 +41,7 @@ export default defineRule<Options, MessageIds>({
       for (const { source, sink } of facts.flows) {
         if (source.kind !== 'random' || reported.has(source.span.start)) continue;
         const data = { key: sink.name, source: source.name };
-        if (sink.path.some((name) => isUpdatedInput(name))) {
+        if (sink.path.some((name) => isUpdatedInput(name)) && !isAttemptIdName(sink.name)) {
           report({ messageId: 'randomUpdatedInput', span: sink.span, data });
         } else if (isIdempotencyKeyName(sink.name, options.keyNames)) {
           report({ messageId: 'randomKey', span: sink.span, data });

@@ -2,12 +2,21 @@ import { defineRule, type Reporter } from '../src/engine/rule.js';
 import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
+import { isMcpTool, isWholeMcpServer, isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
-type MessageIds = 'bypassMode' | 'dontAskMode' | 'acceptEditsMode' | 'autoMode' | 'promptsNone' | 'wholeToolAllowed' | 'allSkills' | 'hookApproves';
+type MessageIds =
+  | 'bypassMode'
+  | 'dontAskMode'
+  | 'acceptEditsMode'
+  | 'autoMode'
+  | 'promptsNone'
+  | 'wholeToolAllowed'
+  | 'mcpToolAllowed'
+  | 'allSkills'
+  | 'hookApproves';
 
 /** Modes that decide before canUseTool, and the message for each. */
 const shadowingModes: Array<[string, MessageIds]> = [
@@ -39,10 +48,12 @@ export default defineRule<Options, MessageIds>({
         "permissionPrompts 'none' denies every call that would prompt, so {{callback}} is never called. Remove permissionPrompts, or remove {{callback}}.",
       wholeToolAllowed:
         "'{{entry}}' in {{option}} approves every {{tool}} call before {{callback}} runs, so the callback never sees them. Scope it, e.g. {{example}}, or remove it and let {{callback}} decide.",
+      mcpToolAllowed:
+        "'{{entry}}' in {{option}} approves every call of this MCP tool before {{callback}} runs, so the callback never sees them. Remove it and let {{callback}} decide.",
       allSkills:
         "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
       hookApproves:
-        "'{{hook}}' returns permissionDecision 'allow' on every path, so {{callback}} never sees {{tools}}. Return no decision ({}) for the calls {{callback}} should judge.",
+        "{{hook}} returns permissionDecision 'allow' on every path, so {{callback}} never sees {{tools}}. Return no decision ({}) for the calls {{callback}} should judge.",
     },
     schema: [
       {
@@ -83,10 +94,15 @@ export default defineRule<Options, MessageIds>({
       for (const entry of listEntries(allowed.values)) {
         const rule = parsePermissionRule(entry.value);
         if (!isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        const option = allowed.properties[0]?.spelling ?? 'allowedTools';
+        if (isMcpTool(rule.tool) && !isWholeMcpServer(rule.tool)) {
+          report({ messageId: 'mcpToolAllowed', span: entry.span, data: { entry: entry.value, option, callback } });
+          continue;
+        }
         report({
           messageId: 'wholeToolAllowed',
           span: entry.span,
-          data: { entry: entry.value, tool: rule.tool, option: allowed.properties[0]?.spelling ?? 'allowedTools', callback, example: scopedExample(rule.tool) },
+          data: { entry: entry.value, tool: rule.tool, option, callback, example: scopedExample(rule.tool) },
         });
       }
       for (const value of optionOf(config, 'skills').values) {
@@ -108,7 +124,7 @@ function reportApprovingHooks(
     for (const hook of matcher.callbacks) {
       const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
       if (!facts || !alwaysAllows(facts)) continue;
-      report({ messageId: 'hookApproves', span: hook.span, data: { hook: facts.name ?? 'This hook', callback, tools: coveredTools(matcher.matcher) } });
+      report({ messageId: 'hookApproves', span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
     }
   }
 }

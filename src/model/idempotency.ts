@@ -15,3 +15,10 @@ export function isIdempotencyKeyName(name: string, extra: readonly string[] = []
 export function isUpdatedInput(name: string): boolean {
   return normalize(name) === 'updatedinput';
 }
+
+/** Ids that name one attempt on purpose: a fresh one per attempt is right. */
+const attemptIdNames = ['requestid', 'traceid', 'logid', 'correlationid', 'spanid', 'runid'];
+
+export function isAttemptIdName(name: string): boolean {
+  return attemptIdNames.includes(normalize(name));
+}

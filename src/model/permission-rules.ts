@@ -17,8 +17,8 @@ export function parsePermissionRule(text: string): PermissionRule {
   return { tool: trimmed };
 }
 
-/** Specifiers that match every input of a tool. */
-const matchEverything = new Set(['', '*', ':*', '**', '*:*']);
+/** Specifiers that match every input of a tool: any command, any path from the root, any domain. */
+const matchEverything = new Set(['', '*', ':*', '**', '*:*', '//**', '/**', 'domain:*']);
 
 export function isMcpTool(tool: string): boolean {
   return tool.startsWith('mcp__');

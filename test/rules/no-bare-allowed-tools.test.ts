@@ -68,6 +68,20 @@ runRuleTests(rule, {
         ],
       },
       {
+        name: 'patterns that match every path or domain, and Monitor',
+        code: allowed("'Edit(//**)', 'WebFetch(domain:*)', 'Monitor'"),
+        errors: [
+          { messageId: 'bareTool', line: 2, column: prefix },
+          { messageId: 'bareTool', line: 2, column: prefix + 14 },
+          { messageId: 'bareTool', data: bare('Monitor', 'Monitor', 'Monitor(<specifier>)'), line: 2, column: prefix + 36 },
+        ],
+      },
+      {
+        name: 'allow rules given inline in the settings option',
+        code: `${sdk}\nquery({ prompt: 'x', options: { settings: { permissions: { allow: ['Bash', 'Read'] } } } });`,
+        errors: [{ messageId: 'bareTool', line: 2, column: 68 }],
+      },
+      {
         name: 'more side-effecting tools through the option',
         code: allowed("'Agent'"),
         options: [{ sideEffectTools: ['Agent'] }],

@@ -13,6 +13,7 @@ runRuleTests(rule, {
       options("permissionMode: 'bypassPermissions', tools: ['Read', 'Grep']"),
       options("permissionMode: 'bypassPermissions', tools: []"),
       options("permissionMode: 'bypassPermissions', settings: { permissions: { deny: ['Bash(curl *)'] } }"),
+      options("permissionMode: 'bypassPermissions', managedSettings: { permissions: { deny: ['WebFetch'] } }"),
       // A settings file path: its deny rules are not visible here, so nothing is certain.
       options("permissionMode: 'bypassPermissions', settings: './agent-settings.json'"),
       // Unknown deny lists and modes are never reported.

@@ -20,6 +20,9 @@ runRuleTests(rule, {
       `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    if (await checkPolicy(input)) return {};\n  } catch (error) {\n    console.error(error);\n  }\n  return ${deny};\n};\n${wire('guard')}`,
       // A throwing policy hook whose matcher blocks on failure.
       `${imports}\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ", onFailure: 'block'")}`,
+      // An onFailure the rule cannot see, or one that can be 'block', is not reported.
+      `${imports}\nimport { onFailure } from './policy';\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ', onFailure')}`,
+      `${imports}\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ", onFailure: process.env.CI ? 'block' : 'continue'")}`,
       // A PostToolUse hook is not a gate.
       `${imports}\nconst after: HookCallback = async (input) => {\n  try { await checkPolicy(input); } catch { return {}; }\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
       // A hook that never denies cannot fail open by throwing.
@@ -56,17 +59,22 @@ runRuleTests(rule, {
       {
         name: "a rethrow without onFailure: 'block' still lets the call through",
         code: guard('    throw error;'),
-        errors: [{ messageId: 'throwsOpen', data: { hook: 'guard', what: 'throw error;' }, line: 11, column: 82 }],
+        errors: [{ messageId: 'throwsOpen', data: { hook: "'guard'", what: 'throw error;' }, line: 11, column: 82 }],
       },
       {
         name: 'a policy hook that can throw without onFailure: block',
         code: `${imports}\nasync function guard(input: unknown) {\n  if (!(await checkPolicy(input))) return ${deny};\n  return {};\n}\n${wire('guard')}`,
-        errors: [{ messageId: 'throwsOpen', data: { hook: 'guard', what: 'await checkPolicy(input)' }, line: 7, column: 82 }],
+        errors: [{ messageId: 'throwsOpen', data: { hook: "'guard'", what: 'await checkPolicy(input)' }, line: 7, column: 82 }],
       },
       {
         name: "onFailure: 'continue' is the default, spelled out",
         code: `${imports}\nconst guard: HookCallback = async (input) => {\n  if (!(await checkPolicy(input))) throw new Error('blocked');\n  return ${deny};\n};\n${wire('guard', ", onFailure: 'continue'")}`,
         errors: [{ messageId: 'throwsOpen', line: 7, column: 82 }],
+      },
+      {
+        name: 'a constructor that can throw (new URL) in an anonymous policy hook',
+        code: `${imports}\n${wire(`async (input: any) => (new URL(input.tool_input.url).host === 'evil.example' ? ${deny} : {})`)}`,
+        errors: [{ messageId: 'throwsOpen', data: { hook: 'This hook', what: 'new URL(input.tool_input.url)' }, line: 3, column: 82 }],
       },
       {
         name: 'an unwired HookCallback that decides is still a gate',

@@ -23,6 +23,10 @@ runRuleTests(rule, {
       ),
       // A UUID as a request or trace id is fine.
       refundTool('  const requestId = randomUUID();', "'X-Request-Id': requestId, traceparent: `00-${randomUUID()}`"),
+      // A stored key, minted once when there is none yet.
+      refundTool('  const key = (await keys.get(args.orderId)) ?? randomUUID();\n  await keys.set(args.orderId, key);', "'Idempotency-Key': key").replace('{\n', '{\n  const keys = new Map<string, string>();\n'),
+      // A fresh request id in a rewritten input is an id of the attempt, not a key.
+      `${imports}\nconst stamp: HookCallback = async (input: any) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...input.tool_input, requestId: randomUUID() } } });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [stamp] }] } } });`,
       // A key passed in as a parameter.
       `${imports}\nexport async function send(idempotencyKey: string) {\n  return fetch('x', { headers: { 'Idempotency-Key': idempotencyKey } });\n}`,
       // Random keys outside agent code are not this rule's business.
@@ -62,6 +66,11 @@ runRuleTests(rule, {
           `${imports}\nimport { v4 as uuid } from 'uuid';\n` +
           `query({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  const headers = new Headers();\n  headers.set('Idempotency-Key', 'perm-' + uuid());\n  await fetch('https://audit.example', { headers });\n  return { behavior: 'allow', updatedInput: input };\n} } });`,
         errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'uuid()' }, line: 6, column: 15 }],
+      },
+      {
+        name: 'a same-file helper that returns a random value',
+        code: `${imports}\nconst newKey = () => randomUUID();\n` + refundTool('', "'Idempotency-Key': newKey()").split('\n').slice(2).join('\n'),
+        errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'newKey() (randomUUID())' }, line: 6, column: 75 }],
       },
       {
         name: 'an extra key name through the option',

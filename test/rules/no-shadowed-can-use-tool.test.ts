@@ -42,6 +42,11 @@ runRuleTests(rule, {
         errors: [{ messageId: 'bypassMode', data: mode('is'), line: 5, column: 30, endLine: 5, endColumn: 49 }],
       },
       {
+        name: 'a declared callback is set, even though its body is elsewhere',
+        code: `import { query, type CanUseTool } from '@anthropic-ai/claude-agent-sdk';\ndeclare const review: CanUseTool;\nquery({ prompt: 'x', options: { permissionMode: 'dontAsk', canUseTool: review } });`,
+        errors: [{ messageId: 'dontAskMode', line: 3, column: 49 }],
+      },
+      {
         name: 'dontAsk in a typed variable',
         code: `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst options: Options = { permissionMode: 'dontAsk', canUseTool };\nquery({ prompt: 'x', options });`,
         errors: [{ messageId: 'dontAskMode', line: 3, column: 44 }],
@@ -92,18 +97,18 @@ runRuleTests(rule, {
           { messageId: 'wholeToolAllowed', data: entry('Bash', 'Bash', 'Bash(npm test *)'), line: 4, column: 18, endColumn: 24 },
           { messageId: 'wholeToolAllowed', data: entry('Bash(*)', 'Bash', 'Bash(npm test *)'), line: 4, column: 46 },
           { messageId: 'wholeToolAllowed', data: entry('mcp__github', 'mcp__github', 'mcp__github__<tool>'), line: 4, column: 57 },
-          { messageId: 'wholeToolAllowed', data: entry('mcp__github__get_issue', 'mcp__github__get_issue', 'mcp__github__<tool>'), line: 4, column: 72 },
+          { messageId: 'mcpToolAllowed', data: { entry: 'mcp__github__get_issue', option: 'allowedTools', callback: 'canUseTool' }, line: 4, column: 72 },
         ],
       },
       {
         name: 'a PreToolUse hook that always allows, declared as a function',
         code: `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nasync function approve() {\n  return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };\n}\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [approve] }] } } });`,
-        errors: [{ messageId: 'hookApproves', data: { hook: 'approve', tools: 'Bash calls', callback: 'canUseTool' }, line: 6, column: 94 }],
+        errors: [{ messageId: 'hookApproves', data: { hook: "'approve'", tools: 'Bash calls', callback: 'canUseTool' }, line: 6, column: 94 }],
       },
       {
         name: 'an always-allow method hook with no matcher',
         code: `${sdk}\n${gate}\nclass Guards {\n  async pass() {\n    return { decision: 'approve' as const };\n  }\n}\nconst guards = new Guards();\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ hooks: [guards.pass.bind(guards)] }] } } });`,
-        errors: [{ messageId: 'hookApproves', data: { hook: 'pass', tools: 'any tool call', callback: 'canUseTool' }, line: 9, column: 77 }],
+        errors: [{ messageId: 'hookApproves', data: { hook: "'pass'", tools: 'any tool call', callback: 'canUseTool' }, line: 9, column: 77 }],
       },
       {
         name: 'auto mode in the strict setting',

@@ -12,6 +12,8 @@ runRuleTests(rule, {
       `${imports}\nconst started = new Map<string, number>();\nconst pre: HookCallback = async (_input, toolUseID) => {\n  started.set(toolUseID!, Date.now());\n  return {};\n};\n${wire('pre')}`,
       // Logging the id.
       `${imports}\nconst log: HookCallback = async (input) => {\n  console.log('tool', (input as any).tool_use_id);\n  return {};\n};\n${wire('log')}`,
+      // A lookup that only picks what to log does not gate the call.
+      `${imports}\nconst started = new Map<string, number>();\nconst post: HookCallback = async (_input, toolUseID) => {\n  const start = started.get(toolUseID!);\n  if (start !== undefined) console.log('took', Date.now() - start);\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [post] }] } } });`,
       // Dedupe on the arguments, not on the id.
       `${imports}\nconst seen = new Set<string>();\nconst once: HookCallback = async (input: any) => {\n  const key = JSON.stringify([input.tool_name, input.tool_input]);\n  if (seen.has(key)) return ${deny};\n  seen.add(key);\n  return {};\n};\n${wire('once')}`,
       // The same code outside agent code is not reported.

@@ -184,7 +184,9 @@ export class Evaluator {
     try {
       const initial = declaration.initializer
         ? this.evaluate(declaration.initializer)
-        : single({ kind: 'undefined', span: spanOf(declaration.name) });
+        : isAmbient(declaration)
+          ? unknown(spanOf(declaration.name))
+          : single({ kind: 'undefined', span: spanOf(declaration.name) });
       const value = this.applyWrites(declaration, initial);
       this.cache.set(declaration, value);
       this.sources.set(declaration, through);
@@ -332,6 +334,12 @@ export class Evaluator {
     }
     return single(object);
   }
+}
+
+/** `declare const x: T`: a value that exists at run time, which this file does not show. */
+function isAmbient(declaration: ts.VariableDeclaration): boolean {
+  const statement = declaration.parent.parent;
+  return ts.isVariableStatement(statement) && !!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
 }
 
 function functionsAt(set: ValueSet, span: Span): ValueSet {

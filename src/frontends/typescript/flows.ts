@@ -1,6 +1,7 @@
 import { ts } from 'ts-morph';
 import type { IdLookup, ValueFlow } from '../../model/types.js';
 import { spanOf, staticName, unwrap } from './parse.js';
+import { returnStatements } from './evaluate.js';
 import { randomSourceOf } from './random-sources.js';
 import type { Scopes } from './scope.js';
 
@@ -52,13 +53,17 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
     }
     if (ts.isBinaryExpression(expression)) {
       const operator = expression.operatorToken.kind;
-      const joins = operator === ts.SyntaxKind.PlusToken || operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken;
-      return joins ? firstSource([expression.left, expression.right], sourceOf) : undefined;
+      if (operator === ts.SyntaxKind.PlusToken) return firstSource([expression.left, expression.right], sourceOf);
+      // `stored ?? randomUUID()` mints a key once, when none is stored: only the stored side decides.
+      const fallback = operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken;
+      return fallback ? sourceOf(expression.left) : undefined;
     }
     if (ts.isConditionalExpression(expression)) return firstSource([expression.whenTrue, expression.whenFalse], sourceOf);
     if (ts.isCallExpression(expression)) {
       const callee = unwrap(expression.expression);
       if (ts.isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) return sourceOf(expression.arguments[0]);
+      const helper = ts.isIdentifier(callee) ? returnedRandom(callee, scopes) : undefined;
+      if (helper) return { ...helper, span: spanOf(expression) };
       // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
       if (ts.isPropertyAccessExpression(callee)) return sourceOf(callee.expression);
     }
@@ -146,6 +151,22 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   return facts;
 }
 
+/** A same-file helper that returns a per-attempt value: `const newKey = () => randomUUID()`. */
+function returnedRandom(callee: ts.Identifier, scopes: Scopes): Source | undefined {
+  const declaration = scopes.resolve(callee);
+  let target: ts.Node | undefined = declaration;
+  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) target = unwrap(declaration.initializer);
+  if (!target || !(ts.isFunctionDeclaration(target) || ts.isArrowFunction(target) || ts.isFunctionExpression(target)) || !target.body) {
+    return undefined;
+  }
+  const returned = ts.isBlock(target.body) ? returnStatements(target.body).map((statement) => statement.expression) : [target.body];
+  for (const expression of returned) {
+    const name = expression && randomSourceOf(expression, scopes);
+    if (name) return { kind: 'random', name: `${callee.text}() (${name})`, span: spanOf(expression!) };
+  }
+  return undefined;
+}
+
 function firstSource(expressions: readonly ts.Expression[], sourceOf: (node: ts.Expression) => Source | undefined): Source | undefined {
   for (const expression of expressions) {
     const source = sourceOf(expression);
@@ -174,20 +195,53 @@ function enclosingProperties(node: ts.Node): string[] {
   return path;
 }
 
-/** True when the node is part of a condition that picks between paths (if, ternary, loop, `&&`). */
+/**
+ * True when the node is part of a condition that decides whether the call
+ * goes on: an `if` whose branch leaves (return, throw, continue, break), or a
+ * ternary whose value is returned. A condition that only picks what to log
+ * does not gate anything.
+ */
 function decidesBranch(node: ts.Node): boolean {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
-    if (ts.isIfStatement(current) || ts.isWhileStatement(current) || ts.isDoStatement(current)) return current.expression === child;
-    if (ts.isConditionalExpression(current)) return current.condition === child;
-    if (ts.isBinaryExpression(current)) {
-      const kind = current.operatorToken.kind;
-      if ((kind === ts.SyntaxKind.AmpersandAmpersandToken || kind === ts.SyntaxKind.BarBarToken) && current.left === child) return true;
+    if (ts.isIfStatement(current)) return current.expression === child && (leaves(current.thenStatement) || leaves(current.elseStatement));
+    if (ts.isWhileStatement(current) || ts.isDoStatement(current)) return current.expression === child;
+    if (ts.isConditionalExpression(current)) return current.condition === child && isReturned(current);
+    if (
+      ts.isBinaryExpression(current) ||
+      ts.isPrefixUnaryExpression(current) ||
+      ts.isParenthesizedExpression(current) ||
+      ts.isCallExpression(current) ||
+      ts.isPropertyAccessExpression(current) ||
+      ts.isElementAccessExpression(current) ||
+      ts.isAwaitExpression(current)
+    ) {
       continue;
     }
-    if (ts.isPrefixUnaryExpression(current) || ts.isParenthesizedExpression(current) || ts.isCallExpression(current)) continue;
-    if (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current) || ts.isAwaitExpression(current)) continue;
     return false;
   }
   return false;
+}
+
+/** The statement leaves the function or the loop on some path. */
+function leaves(statement: ts.Statement | undefined): boolean {
+  if (!statement) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isContinueStatement(node) || ts.isBreakStatement(node)) {
+      found = true;
+      return;
+    }
+    node.forEachChild(visit);
+  };
+  visit(statement);
+  return found;
+}
+
+/** The expression is the function's result: `return c ? a : b`, or an arrow's body. */
+function isReturned(expression: ts.Expression): boolean {
+  let current: ts.Node = expression;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isAwaitExpression(current.parent)) current = current.parent;
+  return ts.isReturnStatement(current.parent) || (ts.isArrowFunction(current.parent) && current.parent.body === current);
 }

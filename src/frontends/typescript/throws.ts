@@ -4,7 +4,7 @@ import { isProcessExit } from './exits.js';
 import { spanOf, unwrap } from './parse.js';
 
 /** Receivers whose methods do not throw on ordinary input. */
-const safeReceivers = new Set(['console', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance']);
+const safeReceivers = new Set(['console', 'Math', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance']);
 
 /** Methods of strings, arrays, Sets and Maps: they do not throw on the values they are given. */
 const safeMethods = new Set([
@@ -14,6 +14,9 @@ const safeMethods = new Set([
 ]);
 
 const safeFunctions = new Set(['String', 'Number', 'Boolean', 'isNaN', 'parseInt', 'parseFloat', 'randomUUID']);
+
+/** Constructors that do not throw on the arguments they are usually given. */
+const safeConstructors = new Set(['Error', 'TypeError', 'RangeError', 'Map', 'Set', 'WeakMap', 'WeakSet', 'Date', 'Array', 'Object', 'Headers', 'AbortController']);
 
 /**
  * The first place in a body, outside any try block, where an exception can
@@ -34,7 +37,12 @@ export function firstThrowOutsideTry(
       if (node.finallyBlock) visit(node.finallyBlock);
       return;
     }
-    if (ts.isThrowStatement(node) || ts.isAwaitExpression(node) || (ts.isCallExpression(node) && mayThrow(node, callThrows))) {
+    const throws =
+      ts.isThrowStatement(node) ||
+      ts.isAwaitExpression(node) ||
+      (ts.isCallExpression(node) && mayThrow(node, callThrows)) ||
+      (ts.isNewExpression(node) && !(ts.isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
+    if (throws) {
       found = node;
       return;
     }
@@ -54,6 +62,8 @@ function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression)
   if (ts.isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.expression);
     if (ts.isIdentifier(receiver) && safeReceivers.has(receiver.text)) return false;
+    // JSON.parse throws on bad input; JSON.stringify does not on plain data.
+    if (ts.isIdentifier(receiver) && receiver.text === 'JSON') return callee.name.text !== 'stringify';
     return !safeMethods.has(callee.name.text);
   }
   return true;
