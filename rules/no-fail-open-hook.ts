@@ -21,7 +21,7 @@ export default defineRule<Record<string, never>, MessageIds>({
     severity: 'error',
     messages: {
       catchAllows:
-        'When {{gate}} fails, this handler {{result}}, so the tool call goes ahead unchecked: an error turns the permission check off. Deny instead (with a reason), or rethrow.',
+        'When {{gate}} fails, this handler {{result}}, so the tool call goes ahead unchecked: an error turns the permission check off. Return a deny with a reason instead.',
       throwsOpen:
         "{{hook}} can deny, but it can also throw outside a try block ({{what}}), and this matcher has no onFailure: 'block', so a throw lets the call through. Add onFailure: 'block' to the matcher, or catch errors and deny.",
     },
