@@ -8,6 +8,11 @@
 export interface Span {
   start: number;
   end: number;
+  /**
+   * The file the span is in, when it is not the model's own: a value imported
+   * from another module is reported where it is written.
+   */
+  file?: string;
 }
 
 export type Language = 'typescript' | 'javascript' | 'python' | 'settings';
@@ -83,14 +88,24 @@ export interface ValueSet {
   alternatives: Value[];
 }
 
+/** The settings file level Claude Code reads a file at (SDK-FACTS.md §7). */
+export type SettingsTier = 'user' | 'project' | 'local' | 'managed';
+
 /** An agent configuration: the options of one SDK entry point, or a settings file. */
 export interface AgentConfiguration {
   /** Where the configuration is written (the options object, or the call). */
   span: Span;
-  /** How it was recognised: `query`, `startup`, `Options` type, ... */
+  /** How it was recognised: `query`, `startup`, `Options` type, `settings`, ... */
   entry: string;
-  /** Options as written. Alternatives when the whole object is chosen at run time. */
+  /**
+   * Options as written, under the TypeScript SDK's names; a settings file's
+   * `permissions.allow/deny/ask` and `permissions.defaultMode` appear as
+   * `allowedTools`, `disallowedTools`, `askTools` and `permissionMode`, each
+   * property keeping its own spelling.
+   */
   options: ValueSet;
+  /** For a settings file: the level it is read at. */
+  tier?: SettingsTier;
 }
 
 /** How a function can end. */

@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AgentModel } from '../model/types.js';
+import { analyzeText, withoutBom } from './analyze.js';
+import { discoverFiles, type DiscoveredFile } from './discover.js';
+import { compareText, type FileProblem } from './findings.js';
+import { LineIndex } from './locate.js';
+
+export interface TreeOptions {
+  /** Files or directories, relative to `cwd`. Default `['.']`. */
+  paths?: string[];
+  cwd?: string;
+}
+
+export interface ScanStats {
+  /** Candidate files found; always analysed + skipped + failed. */
+  files: number;
+  analysed: number;
+  /** The prefilter showed the file cannot hold agent code. */
+  skipped: number;
+  /** Listed in `problems`: could not be read, parsed or analysed. */
+  failed: number;
+}
+
+/** One file's agent model, with what it takes to place its spans. */
+export interface AnalysedFile {
+  /** Relative to the working directory, with `/` separators. */
+  path: string;
+  absolutePath: string;
+  model: AgentModel;
+  lines: LineIndex;
+}
+
+/** Files read and analysed at once: enough to overlap I/O, few enough to bound memory. */
+const concurrency = 8;
+
+type FileOutcome = { kind: 'analysed'; file: AnalysedFile } | { kind: 'skipped' } | { kind: 'failed'; problem: FileProblem };
+
+/**
+ * Find the files under `paths` and build each one's agent model, handing each
+ * to `onFile` as it is ready. Files that cannot be read, parsed or analysed
+ * are returned as problems: the caller must fail closed on them.
+ */
+export async function analyseTree(
+  options: TreeOptions,
+  onFile: (file: AnalysedFile) => void,
+): Promise<{ root: string; stats: ScanStats; problems: FileProblem[] }> {
+  const root = path.resolve(options.cwd ?? process.cwd());
+  const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
+  const problems: FileProblem[] = [];
+  const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0 };
+
+  await forEachConcurrently(discoverFiles(paths, { cwd: root }), concurrency, async (discovered) => {
+    const outcome = await analyseFile(discovered);
+    stats.files++;
+    if (outcome.kind === 'skipped') stats.skipped++;
+    else if (outcome.kind === 'failed') {
+      stats.failed++;
+      problems.push(outcome.problem);
+    } else {
+      try {
+        onFile(outcome.file);
+        stats.analysed++;
+      } catch (error) {
+        // One file's crash must not hide the rest of the scan, nor pass silently.
+        stats.failed++;
+        problems.push(internalProblem(discovered.path, error));
+      }
+    }
+  });
+
+  problems.sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
+  return { root, stats, problems };
+}
+
+async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
+  const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
+    kind: 'failed',
+    problem: { path: file.path, kind, message, ...at },
+  });
+  if (file.error !== undefined) return fail('read', file.error);
+
+  let text: string;
+  try {
+    text = await readFile(file.absolutePath, 'utf8');
+  } catch (error) {
+    return fail('read', `Cannot read file: ${errorMessage(error)}`);
+  }
+
+  try {
+    const analysis = analyzeText(text, file.absolutePath);
+    if (!analysis.model) return { kind: 'skipped' };
+    const lines = new LineIndex(withoutBom(text));
+    const [first] = analysis.syntaxErrors;
+    if (first) {
+      const more = analysis.syntaxErrors.length - 1;
+      const suffix = more > 0 ? ` (and ${more} more)` : '';
+      return fail('parse', `Syntax error: ${first.message}${suffix}`, lines.locate(first.span.start));
+    }
+    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, lines } };
+  } catch (error) {
+    return { kind: 'failed', problem: internalProblem(file.path, error) };
+  }
+}
+
+function internalProblem(filePath: string, error: unknown): FileProblem {
+  return { path: filePath, kind: 'internal', message: `Internal error while analysing the file: ${errorMessage(error)}` };
+}
+
+/** Pull from `items` with at most `limit` callbacks in flight. */
+async function forEachConcurrently<T>(
+  items: AsyncIterable<T>,
+  limit: number,
+  callback: (item: T) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.asyncIterator]();
+  const worker = async (): Promise<void> => {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) await callback(next.value);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
