@@ -61,21 +61,15 @@ export function selectRules(config: ConfigName, ids?: readonly string[]): RuleSe
 }
 
 function checkFile(file: AnalysedFile, settings: readonly RuleSetting[]): Finding[] {
-  return checkModel(file.model, settings).map((report): Finding => {
-    const start = file.lines.locate(report.span.start);
-    const end = file.lines.locate(report.span.end);
-    return {
+  return checkModel(file.model, settings).map(
+    (report): Finding => ({
       ruleId: report.ruleId,
       messageId: report.messageId,
       message: report.message,
       data: report.data,
       severity: report.severity === 'warn' ? 'warning' : 'error',
-      path: file.path,
-      line: start.line,
-      column: start.column,
-      endLine: end.line,
-      endColumn: end.column,
+      ...file.locate(report.span),
       span: report.span,
-    };
-  });
+    }),
+  );
 }

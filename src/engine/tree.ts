@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentModel } from '../model/types.js';
+import type { AgentModel, Span } from '../model/types.js';
 import { analyzeText, withoutBom } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
@@ -28,7 +28,16 @@ export interface AnalysedFile {
   path: string;
   absolutePath: string;
   model: AgentModel;
-  lines: LineIndex;
+  /** Where a span of the model is: its file (relative, `/`) and 1-based start and end. */
+  locate(span: Span): SpanLocation;
+}
+
+export interface SpanLocation {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
 }
 
 /** Files read and analysed at once: enough to overlap I/O, few enough to bound memory. */
@@ -97,7 +106,12 @@ async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
       const suffix = more > 0 ? ` (and ${more} more)` : '';
       return fail('parse', `Syntax error: ${first.message}${suffix}`, lines.locate(first.span.start));
     }
-    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, lines } };
+    const locate = (span: Span): SpanLocation => {
+      const start = lines.locate(span.start);
+      const end = lines.locate(span.end);
+      return { path: file.path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    };
+    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate } };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
   }
