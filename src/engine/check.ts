@@ -21,7 +21,7 @@ export function checkModel(model: AgentModel, settings: readonly RuleSetting[]):
   const seen = new Set<string>();
   for (const { rule, severity, options } of settings) {
     rule.check(model, resolveOptions(rule, options), ({ messageId, data = {}, span }) => {
-      const key = `${rule.id}\0${messageId}\0${span.start}\0${span.end}`;
+      const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}`;
       if (seen.has(key)) return;
       seen.add(key);
       const template = (rule.meta.messages as Record<string, string>)[messageId] ?? messageId;

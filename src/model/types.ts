@@ -9,8 +9,9 @@ export interface Span {
   start: number;
   end: number;
   /**
-   * The file the span is in, when it is not the model's own: a value imported
-   * from another module is reported where it is written.
+   * The file the span is in, as its front end was given it; absent means the
+   * model's own file. A value imported from another module is reported where
+   * it is written.
    */
   file?: string;
 }

@@ -25,7 +25,12 @@ const optionsTypes = ['Options'];
 const gateTypes: Record<string, Gate['kind']> = { HookCallback: 'hook', CanUseTool: 'canUseTool' };
 
 export interface FoundConfigurations {
-  configurations: AgentConfiguration[];
+  /** The options of SDK entry points. */
+  entries: AgentConfiguration[];
+  /** Objects typed as `Options`, with the declaration that makes them so. */
+  typed: Array<{ configuration: AgentConfiguration; declaration: ts.Node }>;
+  /** Declarations, helpers and calls the entries' options came through. */
+  used: Set<ts.Node>;
   /** Tool handlers, and functions typed as hook callbacks or `canUseTool`. */
   gates: Gate[];
 }
@@ -92,11 +97,18 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     node.forEachChild(visit);
   };
   file.forEachChild(visit);
+  return { entries, typed, used, gates };
+}
 
-  // A typed options object that an entry point uses is checked as part of that
-  // entry's configuration, where the other options it is combined with are known.
-  const standalone = typed.filter(({ declaration }) => !used.has(declaration) && !usedThroughParent(declaration, used));
-  return { configurations: [...entries, ...standalone.map(({ configuration }) => configuration)], gates };
+/**
+ * A typed options object that an entry point uses is checked as part of that
+ * entry's configuration, where the other options it is combined with are
+ * known; the others are checked on their own.
+ */
+export function standaloneTyped(found: FoundConfigurations, used: ReadonlySet<ts.Node>): AgentConfiguration[] {
+  return found.typed
+    .filter(({ declaration }) => !used.has(declaration) && !usedThroughParent(declaration, used))
+    .map(({ configuration }) => configuration);
 }
 
 /** The `prewarm(...)` call whose spare process `call` claims: `const spare = await prewarm(...); spare.claim(...)`. */

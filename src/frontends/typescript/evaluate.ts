@@ -3,14 +3,22 @@ import { appendAt, assignAt, emptyObject, single, spreadInto, union, unknown } f
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
+import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
+import { isSdkModule } from './sdk.js';
 
 export type FunctionNode = ts.FunctionLikeDeclaration;
 
 /** Hands out model ids for functions met while evaluating. */
 export interface FunctionTable {
   idOf(node: FunctionNode): number;
+}
+
+/** Follows imports to the values other modules export (scan's project pass). */
+export interface ImportResolver {
+  /** What `module`, imported from `fromFile`, exports as `name` (`default`, or `*` for the module itself). */
+  importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
 }
 
 /** Arguments bound to parameters while evaluating a helper's return value. */
@@ -30,11 +38,14 @@ export class Evaluator {
   private readonly sources = new Map<ts.Node, Set<ts.Node>>();
   private readonly traces: Array<Set<ts.Node>> = [];
   private depth = 0;
+  /** Set once a value came through an import of another module of the project. */
+  crossesModules = false;
 
   constructor(
     private readonly file: ts.SourceFile,
     private readonly scopes: Scopes,
     private readonly functions: FunctionTable,
+    private readonly imports?: ImportResolver,
   ) {}
 
   /** Evaluate, and say which variables and helper functions the value came through. */
@@ -142,7 +153,7 @@ export class Evaluator {
     return object;
   }
 
-  private functionValue(node: FunctionNode): ValueSet {
+  functionValue(node: FunctionNode): ValueSet {
     return single({ kind: 'function', functionId: this.functions.idOf(node), span: spanOf(node) });
   }
 
@@ -166,8 +177,20 @@ export class Evaluator {
     if (bound) return bound;
     if (ts.isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(span);
     if (ts.isVariableDeclaration(declaration)) return this.variable(declaration);
+    const imported = this.imported(declaration, span);
+    if (imported) return imported;
     if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
     return unknown(span);
+  }
+
+  /** A binding imported from another module of the project; unknown when imports are not followed. */
+  private imported(declaration: ts.Node, span: Span, name?: string): ValueSet | undefined {
+    const binding = importOf(declaration);
+    if (!binding || isSdkModule(binding.module)) return undefined;
+    if (name !== undefined && binding.name !== '*') return undefined;
+    this.crossesModules = true;
+    this.note([declaration]);
+    return this.imports?.importedValue(this.file.fileName, binding.module, name ?? binding.name, span) ?? unknown(span);
   }
 
   /** A variable's initial value, with the later writes to it in the same file. */
@@ -239,6 +262,11 @@ export class Evaluator {
         : undefined;
     if (key === undefined) return unknown(spanOf(node));
     if (node.expression.kind === ts.SyntaxKind.ThisKeyword) return this.classMember(node, key);
+    // `config.options` of `import * as config` or `require('./config')`: that export, not the whole module.
+    const receiver = unwrap(node.expression);
+    const declaration = ts.isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
+    const imported = declaration && this.imported(declaration, spanOf(node), key);
+    if (imported) return imported;
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
   }
 

@@ -23,19 +23,18 @@ export class FunctionRegistry implements FunctionTable {
   }
 }
 
+/** The evaluator and scopes of the file a node is in. */
+export type ContextOf = (node: ts.Node) => { evaluator: Evaluator; scopes: Scopes };
+
 /**
- * Facts about every registered function, and about the same-file functions
- * they call (registered as they are found). `hookIds`: functions registered
- * as hooks, whose second parameter is the tool use id.
+ * Facts about every registered function, and about the functions they call
+ * (registered as they are found). `hookIds`: functions registered as hooks,
+ * whose second parameter is the tool use id.
  */
-export function describeFunctions(
-  registry: FunctionRegistry,
-  evaluator: Evaluator,
-  scopes: Scopes,
-  hookIds: ReadonlySet<number>,
-): FunctionFacts[] {
+export function describeFunctions(registry: FunctionRegistry, contextOf: ContextOf, hookIds: ReadonlySet<number>): FunctionFacts[] {
   const facts: FunctionFacts[] = [];
   for (let id = 0; id < registry.nodes.length; id++) {
+    const { evaluator, scopes } = contextOf(registry.nodes[id]!);
     facts.push(describe(id, registry, evaluator, scopes, hookIds.has(id)));
   }
   // mayThrow of a caller depends on its callees: settle it once all are known.
@@ -52,7 +51,7 @@ export function describeFunctions(
     return result;
   };
   const calleeThrows = (call: ts.CallExpression, path: Set<number>): boolean | undefined => {
-    const ids = calleeIds(call, evaluator);
+    const ids = calleeIds(call, contextOf(call).evaluator);
     // A callee whose body we cannot see (a declaration, an overload) falls back to the default guess.
     if (ids.length === 0 || ids.some((id) => !registry.nodes[id]!.body)) return undefined;
     return ids.some((id) => throws(id, path));

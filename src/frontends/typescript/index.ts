@@ -1,11 +1,5 @@
 import type { Analysis } from '../../engine/analyze.js';
-import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
-import type { AgentModel } from '../../model/types.js';
-import { findConfigurations } from './configurations.js';
-import { Evaluator } from './evaluate.js';
-import { describeFunctions, FunctionRegistry } from './functions.js';
-import { parseSource, syntaxErrorsOf } from './parse.js';
-import { Scopes } from './scope.js';
+import { TypeScriptProject, type ProjectHost } from './project.js';
 import { mentionsSdk } from './sdk.js';
 
 const extensions = /\.(?:[cm]?[jt]sx?)$/i;
@@ -16,26 +10,15 @@ export function isTypeScriptPath(path: string): boolean {
 }
 
 /**
- * The TypeScript/JavaScript front end: one file to its agent model. A file
- * that does not mention the SDK costs a text check, not a parse.
+ * The TypeScript/JavaScript front end: one file to its agent model, with
+ * imported values unknown. A file that does not mention the SDK costs a text
+ * check, not a parse. `crossesModules` says whether following imports (the
+ * project pass) could change what it reports.
  */
-export function extractTypeScript(text: string, path: string): Analysis {
+export function extractTypeScript(text: string, path: string): Analysis & { crossesModules?: boolean } {
   if (!mentionsSdk(text)) return { syntaxErrors: [] };
-  const file = parseSource(text, path);
-  const scopes = new Scopes();
-  const registry = new FunctionRegistry();
-  const evaluator = new Evaluator(file, scopes, registry);
-  const found = findConfigurations(file, scopes, evaluator);
-  const wired = found.configurations.flatMap(gatesOfConfiguration);
-  const wiredIds = new Set(wired.map((gate) => gate.functionId));
-  const gates = mergeGates([...wired, ...found.gates.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId))]);
-  const hookIds = new Set(gates.filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
-  const model: AgentModel = {
-    path,
-    language: /\.[cm]?tsx?$/i.test(path) ? 'typescript' : 'javascript',
-    configurations: found.configurations,
-    functions: describeFunctions(registry, evaluator, scopes, hookIds),
-    gates,
-  };
-  return { model, syntaxErrors: syntaxErrorsOf(file) };
+  const project = new TypeScriptProject({ readFile: (file) => (file === path ? text : undefined) }, false);
+  return project.analyze([path]).get(path)!;
 }
+
+export { TypeScriptProject, type ProjectHost };

@@ -29,8 +29,9 @@ export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message
   }));
 }
 
+/** Where a node is written, in its own file: values followed across modules keep their file. */
 export function spanOf(node: ts.Node): Span {
-  return { start: node.getStart(undefined, false), end: node.getEnd() };
+  return { start: node.getStart(undefined, false), end: node.getEnd(), file: node.getSourceFile().fileName };
 }
 
 /** Strip parentheses and type-only wrappers: `(x as const)`, `x satisfies T`, `x!`. */

@@ -1,4 +1,5 @@
 import { ts } from 'ts-morph';
+import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
@@ -24,47 +25,14 @@ export interface SdkReference {
 
 /** The SDK export a declaration binds, if it is an import or require of the SDK. */
 export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
-  if (ts.isImportSpecifier(declaration)) {
-    const module = moduleOf(declaration.parent.parent.parent.moduleSpecifier);
-    return module ? { module, exported: (declaration.propertyName ?? declaration.name).text } : undefined;
-  }
-  if (ts.isImportClause(declaration) || ts.isNamespaceImport(declaration)) {
-    const clause = ts.isImportClause(declaration) ? declaration : declaration.parent;
-    const module = moduleOf(clause.parent.moduleSpecifier);
-    return module ? { module } : undefined;
-  }
-  if (ts.isImportEqualsDeclaration(declaration)) {
-    const reference = declaration.moduleReference;
-    const module = ts.isExternalModuleReference(reference) ? moduleOf(reference.expression) : undefined;
-    return module ? { module } : undefined;
-  }
-  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)) {
-    const module = requiredModule(declaration.initializer);
-    return module ? { module } : undefined;
-  }
-  if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
-    const holder = declaration.parent.parent;
-    const module = ts.isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
-    const name = declaration.propertyName ?? declaration.name;
-    return module && ts.isIdentifier(name) ? { module, exported: name.text } : undefined;
-  }
-  return undefined;
+  const binding = importOf(declaration);
+  if (!binding || !isSdkModule(binding.module)) return undefined;
+  // A default import of the SDK is its CommonJS namespace.
+  return binding.name === '*' || binding.name === 'default' ? { module: binding.module } : { module: binding.module, exported: binding.name };
 }
 
-/** `require('sdk')`, `await import('sdk')`. */
-function requiredModule(initializer: ts.Expression | undefined): string | undefined {
-  if (!initializer) return undefined;
-  let expression = unwrap(initializer);
-  if (ts.isAwaitExpression(expression)) expression = unwrap(expression.expression);
-  if (!ts.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
-  const callee = expression.expression;
-  const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
-  return isRequire || isImport ? moduleOf(expression.arguments[0]!) : undefined;
-}
-
-function moduleOf(specifier: ts.Node): string | undefined {
-  return ts.isStringLiteralLike(specifier) && sdkModule.test(specifier.text) ? specifier.text : undefined;
+export function isSdkModule(specifier: string): boolean {
+  return sdkModule.test(specifier);
 }
 
 /** The SDK function or type an expression names: `query`, `sdk.query`, `q` (aliased). */

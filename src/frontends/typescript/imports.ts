@@ -1,0 +1,61 @@
+import { ts } from 'ts-morph';
+import { unwrap } from './parse.js';
+
+/** What an import binding names: a module, and an export of it. */
+export interface ImportBinding {
+  module: string;
+  /** The export's name; `default` for a default import; `*` for the whole module (a namespace, `require(...)`). */
+  name: string;
+}
+
+/**
+ * The import a declaration binds, if it is one: ES imports, `import x =
+ * require()`, and `require()` / `await import()` assigned to a variable or
+ * destructured.
+ */
+export function importOf(declaration: ts.Node): ImportBinding | undefined {
+  if (ts.isImportSpecifier(declaration)) {
+    const module = textOf(declaration.parent.parent.parent.moduleSpecifier);
+    return module === undefined ? undefined : { module, name: (declaration.propertyName ?? declaration.name).text };
+  }
+  if (ts.isImportClause(declaration)) {
+    const module = textOf(declaration.parent.moduleSpecifier);
+    return module === undefined ? undefined : { module, name: 'default' };
+  }
+  if (ts.isNamespaceImport(declaration)) {
+    const module = textOf(declaration.parent.parent.moduleSpecifier);
+    return module === undefined ? undefined : { module, name: '*' };
+  }
+  if (ts.isImportEqualsDeclaration(declaration)) {
+    const reference = declaration.moduleReference;
+    const module = ts.isExternalModuleReference(reference) ? textOf(reference.expression) : undefined;
+    return module === undefined ? undefined : { module, name: '*' };
+  }
+  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)) {
+    const module = requiredModule(declaration.initializer);
+    return module === undefined ? undefined : { module, name: '*' };
+  }
+  if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+    const holder = declaration.parent.parent;
+    const module = ts.isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
+    const name = declaration.propertyName ?? declaration.name;
+    return module !== undefined && ts.isIdentifier(name) ? { module, name: name.text } : undefined;
+  }
+  return undefined;
+}
+
+/** `require('m')`, `await import('m')`. */
+function requiredModule(initializer: ts.Expression | undefined): string | undefined {
+  if (!initializer) return undefined;
+  let expression = unwrap(initializer);
+  if (ts.isAwaitExpression(expression)) expression = unwrap(expression.expression);
+  if (!ts.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
+  const callee = expression.expression;
+  const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
+  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+  return isRequire || isImport ? textOf(expression.arguments[0]!) : undefined;
+}
+
+function textOf(specifier: ts.Node): string | undefined {
+  return ts.isStringLiteralLike(specifier) ? specifier.text : undefined;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ts } from 'ts-morph';
+
+/** Used when no tsconfig.json is found: resolve the way bundlers and Node do, JavaScript included. */
+const defaults: ts.CompilerOptions = {
+  allowJs: true,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+};
+
+/**
+ * Module resolution as the TypeScript compiler does it (relative paths,
+ * `index` files, `.js` written for `.ts`, tsconfig `paths` and `baseUrl`),
+ * with the compiler options of the nearest tsconfig.json. Only the project's
+ * own sources count: packages and declaration files are not followed.
+ */
+export class ModuleResolution {
+  private readonly options = new Map<string, ts.CompilerOptions>();
+  private readonly host: ts.ModuleResolutionHost = ts.sys;
+
+  resolve(specifier: string, fromFile: string): string | undefined {
+    const options = this.optionsFor(path.dirname(fromFile));
+    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, options, this.host);
+    if (!resolvedModule || resolvedModule.isExternalLibraryImport) return undefined;
+    if (/\.d\.[cm]?ts$/i.test(resolvedModule.resolvedFileName)) return undefined;
+    return path.resolve(resolvedModule.resolvedFileName);
+  }
+
+  private optionsFor(directory: string): ts.CompilerOptions {
+    let options = this.options.get(directory);
+    if (!options) {
+      options = readCompilerOptions(directory);
+      this.options.set(directory, options);
+    }
+    return options;
+  }
+}
+
+function readCompilerOptions(directory: string): ts.CompilerOptions {
+  const configPath = ts.findConfigFile(directory, (file) => ts.sys.fileExists(file));
+  if (!configPath) return defaults;
+  const { config, error } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  if (error) return defaults;
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath), undefined, configPath);
+  return { ...defaults, ...parsed.options, allowJs: true };
+}

@@ -1,0 +1,141 @@
+import { ts } from 'ts-morph';
+import type { Analysis } from '../../engine/analyze.js';
+import { unknown } from '../../model/build.js';
+import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
+import type { AgentModel, Span, ValueSet } from '../../model/types.js';
+import { propertyOf } from '../../model/values.js';
+import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
+import { Evaluator, type ImportResolver } from './evaluate.js';
+import { findExport } from './exports.js';
+import { describeFunctions, FunctionRegistry } from './functions.js';
+import { ModuleResolution } from './module-resolution.js';
+import { parseSource, syntaxErrorsOf } from './parse.js';
+import { Scopes } from './scope.js';
+
+export interface ProjectHost {
+  /** A file's text without a byte order mark, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+}
+
+interface FileContext {
+  file: ts.SourceFile;
+  scopes: Scopes;
+  evaluator: Evaluator;
+}
+
+/**
+ * The TypeScript/JavaScript files of one analysis, sharing one function table.
+ * With `followImports`, values imported from other modules of the project are
+ * followed (relative imports, index files, re-exports, `export default`,
+ * tsconfig `paths`, CommonJS `module.exports`); otherwise they stay unknown.
+ */
+export class TypeScriptProject implements ImportResolver {
+  private readonly registry = new FunctionRegistry();
+  private readonly contexts = new Map<string, FileContext | null>();
+  private readonly following = new Set<string>();
+  private readonly modules = new ModuleResolution();
+
+  constructor(
+    private readonly host: ProjectHost,
+    private readonly followImports: boolean,
+  ) {}
+
+  /** Build the model of each root file; values may come from any module its imports reach. */
+  analyze(roots: readonly string[]): Map<string, Analysis & { crossesModules: boolean }> {
+    const found = new Map<string, FoundConfigurations>();
+    for (const root of roots) {
+      const context = this.context(root);
+      if (context) found.set(root, findConfigurations(context.file, context.scopes, context.evaluator));
+    }
+    const used = new Set([...found.values()].flatMap((result) => [...result.used]));
+    const configurations = new Map([...found].map(([root, result]) => [root, [...result.entries, ...standaloneTyped(result, used)]]));
+    const gates = new Map(
+      [...found].map(([root, result]) => {
+        const wired = configurations.get(root)!.flatMap(gatesOfConfiguration);
+        const wiredIds = new Set(wired.map((gate) => gate.functionId));
+        // A typed gate that a configuration wires up is checked as wired, with its events.
+        const typed = result.gates.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId));
+        return [root, mergeGates([...wired, ...typed])];
+      }),
+    );
+    const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
+    const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
+
+    const analyses = new Map<string, Analysis & { crossesModules: boolean }>();
+    for (const [root, result] of found) {
+      const context = this.context(root)!;
+      const model: AgentModel = {
+        path: root,
+        language: /\.[cm]?tsx?$/i.test(root) ? 'typescript' : 'javascript',
+        configurations: configurations.get(root)!,
+        functions,
+        gates: gates.get(root)!,
+      };
+      // Typed options may be used by another module: only the whole project can tell.
+      const crossesModules = context.evaluator.crossesModules || result.typed.length > 0;
+      analyses.set(root, { model, syntaxErrors: syntaxErrorsOf(context.file), crossesModules });
+    }
+    return analyses;
+  }
+
+  /** Files other than the roots that imports led to, with their syntax errors. */
+  importedFiles(roots: readonly string[]): Array<{ path: string; errors: ReturnType<typeof syntaxErrorsOf> }> {
+    return [...this.contexts]
+      .filter(([path, context]) => context && !roots.includes(path))
+      .map(([path, context]) => ({ path, errors: syntaxErrorsOf(context!.file) }));
+  }
+
+  importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet {
+    if (!this.followImports) return unknown(span);
+    const target = this.modules.resolve(module, fromFile);
+    return target ? this.exported(target, name, span) : unknown(span);
+  }
+
+  private exported(path: string, name: string, span: Span): ValueSet {
+    const key = `${path}\0${name}`;
+    const context = this.context(path);
+    if (!context || this.following.has(key)) return unknown(span);
+    this.following.add(key);
+    try {
+      const { source, stars } = findExport(context.file, name);
+      if (!source) return this.fromStars(path, stars, name, span);
+      switch (source.kind) {
+        case 'value':
+          return context.evaluator.evaluate(source.node);
+        case 'function':
+          return context.evaluator.functionValue(source.node);
+        case 'reexport':
+          return this.importedValue(path, source.module, source.name, span);
+        case 'property':
+          return { alternatives: propertyOf(context.evaluator.evaluate(source.of), source.name).values };
+      }
+    } finally {
+      this.following.delete(key);
+    }
+  }
+
+  /** `export * from './m'`: the first module that exports the name. */
+  private fromStars(path: string, stars: readonly string[], name: string, span: Span): ValueSet {
+    if (name === 'default' || name === '*') return unknown(span);
+    for (const star of stars) {
+      const value = this.importedValue(path, star, name, span);
+      if (value.alternatives.some((alternative) => alternative.kind !== 'unknown')) return value;
+    }
+    return unknown(span);
+  }
+
+  private context(path: string): FileContext | undefined {
+    let context = this.contexts.get(path);
+    if (context === undefined) {
+      const text = this.host.readFile(path);
+      if (text === undefined) context = null;
+      else {
+        const file = parseSource(text, path);
+        const scopes = new Scopes();
+        context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this) };
+      }
+      this.contexts.set(path, context);
+    }
+    return context ?? undefined;
+  }
+}
