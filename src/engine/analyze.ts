@@ -1,4 +1,4 @@
-import { extractTypeScript, isTypeScriptPath } from '../frontends/typescript/index.js';
+import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import type { AgentModel, Span } from '../model/types.js';
 
 export interface SyntaxError {
@@ -10,6 +10,29 @@ export interface Analysis {
   /** Undefined when the prefilter showed the file cannot hold agent code. */
   model?: AgentModel;
   syntaxErrors: SyntaxError[];
+  /**
+   * Following imports could change the model: a value came from another
+   * module, or the file has options another module may use. `scan` analyses
+   * such files again in its project pass.
+   */
+  crossesModules?: boolean;
+}
+
+export interface ProjectAnalysis {
+  /** The models of the files asked for. */
+  analyses: Map<string, Analysis>;
+  /** Other files that imports led to, with their syntax errors (a value there may be cut short). */
+  imported: Array<{ path: string; errors: SyntaxError[] }>;
+}
+
+/**
+ * Analyse files together, following values across their modules. `readFile`
+ * gives a file's text (byte order mark removed), or undefined if unreadable.
+ */
+export function analyzeProject(paths: readonly string[], readFile: (path: string) => string | undefined): ProjectAnalysis {
+  const project = new TypeScriptProject({ readFile }, true);
+  const analyses: Map<string, Analysis> = project.analyze(paths.filter(isTypeScriptPath));
+  return { analyses, imported: project.importedFiles(paths) };
 }
 
 /** Whether some front end reads files with this name. */

@@ -26,9 +26,12 @@ export type { ScanStats };
 /** Find the files under `paths`, check each with the rules of a config, and collect the results. */
 export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const settings = selectRules(options.config ?? 'recommended', options.rules);
-  const findings: Finding[] = [];
-  const { root, stats, problems } = await analyseTree(options, (file) => findings.push(...checkFile(file, settings)));
-  findings.sort(compareFindings);
+  const found = new Map<string, Finding>();
+  const { root, stats, problems } = await analyseTree(options, (file) => {
+    // A value several files use (an imported base object) is reported once, where it is written.
+    for (const finding of checkFile(file, settings)) found.set(findingKey(finding), finding);
+  });
+  const findings = [...found.values()].sort(compareFindings);
   return { root, findings, problems, stats, rules: settings.map((setting) => setting.rule) };
 }
 
@@ -58,6 +61,10 @@ export function selectRules(config: ConfigName, ids?: readonly string[]): RuleSe
       (rule) =>
         settings.find((setting) => setting.rule === rule) ?? { rule, severity: rule.meta.severity, options: undefined },
     );
+}
+
+function findingKey(finding: Finding): string {
+  return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn].join('\0');
 }
 
 function checkFile(file: AnalysedFile, settings: readonly RuleSetting[]): Finding[] {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
-import { analyzeText, withoutBom } from './analyze.js';
+import { analyzeProject, analyzeText, withoutBom, type SyntaxError } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
@@ -43,7 +44,12 @@ export interface SpanLocation {
 /** Files read and analysed at once: enough to overlap I/O, few enough to bound memory. */
 const concurrency = 8;
 
-type FileOutcome = { kind: 'analysed'; file: AnalysedFile } | { kind: 'skipped' } | { kind: 'failed'; problem: FileProblem };
+type FileOutcome =
+  | { kind: 'analysed'; file: AnalysedFile }
+  /** Its model depends on other modules: analysed again in the project pass. */
+  | { kind: 'deferred' }
+  | { kind: 'skipped' }
+  | { kind: 'failed'; problem: FileProblem };
 
 /**
  * Find the files under `paths` and build each one's agent model, handing each
@@ -58,9 +64,13 @@ export async function analyseTree(
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const problems: FileProblem[] = [];
   const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0 };
+  const deferred: DiscoveredFile[] = [];
 
-  await forEachConcurrently(discoverFiles(paths, { cwd: root }), concurrency, async (discovered) => {
-    const outcome = await analyseFile(discovered);
+  const record = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
+    if (outcome.kind === 'deferred') {
+      deferred.push(discovered);
+      return;
+    }
     stats.files++;
     if (outcome.kind === 'skipped') stats.skipped++;
     else if (outcome.kind === 'failed') {
@@ -76,7 +86,14 @@ export async function analyseTree(
         problems.push(internalProblem(discovered.path, error));
       }
     }
+  };
+
+  await forEachConcurrently(discoverFiles(paths, { cwd: root }), concurrency, async (discovered) => {
+    record(discovered, await analyseFile(discovered));
   });
+  if (deferred.length > 0) {
+    for (const [discovered, outcome] of projectPass(root, deferred, problems)) record(discovered, outcome);
+  }
 
   problems.sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
   return { root, stats, problems };
@@ -100,21 +117,79 @@ async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
     const analysis = analyzeText(text, file.absolutePath);
     if (!analysis.model) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
-    const [first] = analysis.syntaxErrors;
-    if (first) {
-      const more = analysis.syntaxErrors.length - 1;
-      const suffix = more > 0 ? ` (and ${more} more)` : '';
-      return fail('parse', `Syntax error: ${first.message}${suffix}`, lines.locate(first.span.start));
-    }
-    const locate = (span: Span): SpanLocation => {
-      const start = lines.locate(span.start);
-      const end = lines.locate(span.end);
-      return { path: file.path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-    };
+    const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);
+    if (syntax) return { kind: 'failed', problem: syntax };
+    if (analysis.crossesModules) return { kind: 'deferred' };
+    const locate = (span: Span): SpanLocation => locateIn(file.path, lines, span);
     return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate } };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
   }
+}
+
+/**
+ * Analyse the files whose models depend on other modules together, following
+ * imports. Values are reported where they are written, in whichever file.
+ */
+function projectPass(root: string, files: readonly DiscoveredFile[], problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
+  const texts = new Map<string, string | undefined>();
+  const readFile = (absolute: string): string | undefined => {
+    if (!texts.has(absolute)) {
+      let text: string | undefined;
+      try {
+        text = withoutBom(readFileSync(absolute, 'utf8'));
+      } catch {
+        text = undefined;
+      }
+      texts.set(absolute, text);
+    }
+    return texts.get(absolute);
+  };
+  const lineIndexes = new Map<string, LineIndex>();
+  const lines = (absolute: string): LineIndex => {
+    let index = lineIndexes.get(absolute);
+    if (!index) lineIndexes.set(absolute, (index = new LineIndex(readFile(absolute) ?? '')));
+    return index;
+  };
+  const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
+
+  let result: ReturnType<typeof analyzeProject>;
+  try {
+    result = analyzeProject(
+      files.map((file) => file.absolutePath),
+      readFile,
+    );
+  } catch (error) {
+    return files.map((file) => [file, { kind: 'failed', problem: internalProblem(file.path, error) }]);
+  }
+  // A module a value was followed into must parse, or the value may be cut short (fail closed).
+  for (const imported of result.imported) {
+    const syntax = syntaxProblem(relative(imported.path), imported.errors, lines(imported.path));
+    if (syntax) problems.push(syntax);
+  }
+  return files.map((file): [DiscoveredFile, FileOutcome] => {
+    const model = result.analyses.get(file.absolutePath)?.model;
+    if (!model) return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
+    const locate = (span: Span): SpanLocation => {
+      const absolute = span.file ?? file.absolutePath;
+      return locateIn(relative(absolute), lines(absolute), span);
+    };
+    return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate } }];
+  });
+}
+
+function syntaxProblem(filePath: string, errors: readonly SyntaxError[], lines: LineIndex): FileProblem | undefined {
+  const [first] = errors;
+  if (!first) return undefined;
+  const more = errors.length - 1;
+  const suffix = more > 0 ? ` (and ${more} more)` : '';
+  return { path: filePath, kind: 'parse', message: `Syntax error: ${first.message}${suffix}`, ...lines.locate(first.span.start) };
+}
+
+function locateIn(filePath: string, lines: LineIndex, span: Span): SpanLocation {
+  const start = lines.locate(span.start);
+  const end = lines.locate(span.end);
+  return { path: filePath, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }
 
 function internalProblem(filePath: string, error: unknown): FileProblem {

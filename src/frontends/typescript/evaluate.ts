@@ -36,7 +36,6 @@ export class Evaluator {
   private readonly active = new Set<ts.Node>();
   /** For each cached variable: the declarations and helpers its value came through. */
   private readonly sources = new Map<ts.Node, Set<ts.Node>>();
-  private readonly traces: Array<Set<ts.Node>> = [];
   private depth = 0;
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
@@ -46,6 +45,8 @@ export class Evaluator {
     private readonly scopes: Scopes,
     private readonly functions: FunctionTable,
     private readonly imports?: ImportResolver,
+    /** Shared by the evaluators of one project: a value may come through several files. */
+    private readonly traces: Array<Set<ts.Node>> = [],
   ) {}
 
   /** Evaluate, and say which variables and helper functions the value came through. */

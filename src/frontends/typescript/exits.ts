@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
-import type { CatchFacts, Exit, ValueSet } from '../../model/types.js';
-import { spanOf, unwrap } from './parse.js';
+import type { CatchFacts, Exit, Span, ValueSet } from '../../model/types.js';
+import { spanIn, spanOf, unwrap } from './parse.js';
 
 type Continuation = () => Exit[];
 
@@ -28,7 +28,7 @@ export class ExitWalker {
 
   functionExits(body: ts.ConciseBody): Exit[] {
     if (!ts.isBlock(body)) return [this.returnExit(body, body)];
-    const closing = { start: body.getEnd() - 1, end: body.getEnd() };
+    const closing = spanIn(body, body.getEnd() - 1, body.getEnd());
     return unique(this.list(body.statements, 0, () => [{ kind: 'end', span: closing }], {}));
   }
 
@@ -104,10 +104,10 @@ export class ExitWalker {
 }
 
 /** `catch (error)`: the clause without its block. */
-function catchHead(clause: ts.CatchClause): { start: number; end: number } {
+function catchHead(clause: ts.CatchClause): Span {
   const close = clause.getChildren().find((child) => child.kind === ts.SyntaxKind.CloseParenToken);
   const start = clause.getStart();
-  return { start, end: close ? close.getEnd() : start + 'catch'.length };
+  return spanIn(clause, start, close ? close.getEnd() : start + 'catch'.length);
 }
 
 /** Statements that never change where control goes next. */

@@ -3,7 +3,7 @@ import type { CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
 import { ExitWalker } from './exits.js';
 import { analyzeFlows } from './flows.js';
-import { spanOf, staticName, unwrap } from './parse.js';
+import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
 
@@ -143,5 +143,5 @@ function headOf(node: FunctionNode): Span {
   const start = node.getStart();
   const end = node.body ? node.body.getStart() : node.getEnd();
   const text = node.getSourceFile().text.slice(start, end).trimEnd();
-  return { start, end: start + text.length };
+  return spanIn(node, start, start + text.length);
 }

@@ -31,7 +31,12 @@ export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message
 
 /** Where a node is written, in its own file: values followed across modules keep their file. */
 export function spanOf(node: ts.Node): Span {
-  return { start: node.getStart(undefined, false), end: node.getEnd(), file: node.getSourceFile().fileName };
+  return spanIn(node, node.getStart(undefined, false), node.getEnd());
+}
+
+/** A span in the file of `node`. */
+export function spanIn(node: ts.Node, start: number, end: number): Span {
+  return { start, end, file: node.getSourceFile().fileName };
 }
 
 /** Strip parentheses and type-only wrappers: `(x as const)`, `x satisfies T`, `x!`. */

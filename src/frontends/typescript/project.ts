@@ -34,6 +34,7 @@ export class TypeScriptProject implements ImportResolver {
   private readonly contexts = new Map<string, FileContext | null>();
   private readonly following = new Set<string>();
   private readonly modules = new ModuleResolution();
+  private readonly traces: Array<Set<ts.Node>> = [];
 
   constructor(
     private readonly host: ProjectHost,
@@ -132,7 +133,7 @@ export class TypeScriptProject implements ImportResolver {
       else {
         const file = parseSource(text, path);
         const scopes = new Scopes();
-        context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this) };
+        context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this, this.traces) };
       }
       this.contexts.set(path, context);
     }

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../src/engine/scan.js';
+
+const fixtures = fileURLToPath(new URL('../../fixtures/modules/', import.meta.url));
+
+async function findings(project: string) {
+  const result = await scan({ cwd: fixtures, paths: [project] });
+  expect(result.problems).toEqual([]);
+  return result.findings;
+}
+
+/** What is reported, whatever file it lands in. */
+const reported = (list: Awaited<ReturnType<typeof findings>>) =>
+  list.map(({ ruleId, messageId, message }) => `${ruleId} ${messageId} ${message}`).sort();
+
+describe('options, hooks and canUseTool spread across modules', () => {
+  it.each([
+    ['ts-paths', 'ts-paths-single'],
+    ['cjs', 'cjs-single'],
+  ])('%s reports what its single-file equivalent %s reports', async (project, single) => {
+    expect(reported(await findings(project))).toEqual(reported(await findings(single)));
+  });
+
+  it('reports each value where it is written: a tsconfig paths alias, an index file, re-exports and export default', async () => {
+    const located = (await findings('ts-paths')).map(({ path, line, column, ruleId, messageId }) => `${path}:${line}:${column} ${ruleId}/${messageId}`);
+    expect(located).toEqual([
+      // Reached through `@agent/config` → config/index.ts → config/options.ts, and the spread of `base`.
+      'ts-paths/src/config/options.ts:3:32 no-bypass-without-disallowed-tools/bypassWithoutDeny',
+      // canUseTool is `export default` of permissions.ts: the callback is set, so the mode shadows it.
+      'ts-paths/src/config/options.ts:3:32 no-shadowed-can-use-tool/bypassMode',
+      'ts-paths/src/config/options.ts:7:3 no-bypass-without-disallowed-tools/allowedToolsIgnored',
+      'ts-paths/src/config/options.ts:7:18 no-bare-allowed-tools/bareTool',
+      'ts-paths/src/config/options.ts:7:18 no-shadowed-can-use-tool/wholeToolAllowed',
+      'ts-paths/src/config/options.ts:7:26 no-bare-allowed-tools/wholeServer',
+      'ts-paths/src/config/options.ts:7:26 no-shadowed-can-use-tool/wholeToolAllowed',
+      // The hook matcher array comes through `export * from './guard.js'`.
+      'ts-paths/src/hooks/guard.ts:7:20 no-tool-use-id-dedupe/dedupeByToolUseId',
+      'ts-paths/src/hooks/guard.ts:14:5 no-fail-open-hook/catchAllows',
+    ]);
+  });
+
+  it('follows CommonJS module.exports and exports.name into modules that never mention the SDK', async () => {
+    const located = (await findings('cjs')).map(({ path, line, column, ruleId }) => `${path}:${line}:${column} ${ruleId}`);
+    expect(located).toEqual([
+      'cjs/config.cjs:2:30 no-bypass-without-disallowed-tools',
+      'cjs/config.cjs:2:51 no-bypass-without-disallowed-tools',
+      'cjs/config.cjs:2:66 no-bare-allowed-tools',
+      'cjs/hooks.cjs:7:5 no-fail-open-hook',
+    ]);
+  });
+
+  it('checks a typed options module on its own when no scanned module uses it', async () => {
+    // Scanned alone, options.ts has no canUseTool: only rules 2 and 3 apply.
+    const alone = await findings('ts-paths/src/config/options.ts');
+    expect(new Set(alone.map((finding) => finding.ruleId))).toEqual(new Set(['no-bypass-without-disallowed-tools', 'no-bare-allowed-tools']));
+  });
+});
+
+describe('fail closed across modules', () => {
+  it('reports a module that a value was followed into when it does not parse', async () => {
+    const result = await scan({ cwd: fixtures, paths: ['broken-import/agent.ts'] });
+    expect(result.problems).toEqual([
+      expect.objectContaining({ path: 'broken-import/config.ts', kind: 'parse', line: 1, column: 85 }),
+    ]);
+  });
+});
