@@ -3,7 +3,7 @@ import { optionName } from '../src/model/agent-code.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
 import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, optionOf, propertyOf } from '../src/model/values.js';
 
-type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored';
+type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
 export default defineRule<Record<string, never>, MessageIds>({
   id: 'no-bypass-without-disallowed-tools',
@@ -19,6 +19,12 @@ export default defineRule<Record<string, never>, MessageIds>({
         "{{mode}} {{certainty}} 'bypassPermissions' with no {{deny}}: every tool, Bash included, runs without any check. Add {{deny}} for what the agent must never do (e.g. 'Bash(rm *)', 'WebFetch'), or list the tools it needs in {{tools}}.",
       allowedToolsIgnored:
         "{{allowed}} does not limit 'bypassPermissions': every tool is approved whether it is listed or not. Only {{deny}} (or {{tools}}) restricts what the agent can run in this mode.",
+      bypassWithoutDenyRules:
+        '{{mode}} is "bypassPermissions" with no {{deny}} rules: every tool, Bash included, runs without any check. Add {{deny}} rules for what the agent must never do (e.g. "Bash(rm *)", "WebFetch").',
+      bypassInProjectSettings:
+        '{{mode}} is "bypassPermissions" with no {{deny}} rules. Claude Code ignores an escalating defaultMode in project settings, so it has no effect from this file, but wherever it is honoured (copied into settings.local.json or user settings, or read by another tool) every tool, Bash included, runs without a check. Remove it, or add {{deny}} rules for what the agent must never do (e.g. "Bash(rm *)", "WebFetch").',
+      allowRulesIgnored:
+        '{{allowed}} does not limit "bypassPermissions": every tool is approved whether it is listed or not. Only {{deny}} rules restrict what the agent can run in this mode.',
     },
     schema: [],
     defaultOptions: [{}],
@@ -30,18 +36,20 @@ export default defineRule<Record<string, never>, MessageIds>({
       tools: optionName(model, 'tools'),
       allowed: optionName(model, 'allowedTools'),
     };
+    const settingsFile = model.language === 'settings';
     for (const config of model.configurations) {
       const bypass = certaintyOf(optionOf(config, 'permissionMode').values, (value) => isString(value, 'bypassPermissions'));
       if (!bypass) continue;
       if (hasNoDenyRules(config) && toolsNotNarrowed(optionOf(config, 'tools').values)) {
+        const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
         for (const value of bypass.matching) {
-          report({ messageId: 'bypassWithoutDeny', span: value.span, data: { ...names, certainty: bypass.certainty } });
+          report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty } });
         }
       }
       const allowed = optionOf(config, 'allowedTools');
       if (!isSet(allowed.values)) continue;
       for (const property of allowed.properties) {
-        report({ messageId: 'allowedToolsIgnored', span: property.keySpan, data: { ...names, allowed: property.spelling } });
+        report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, data: { ...names, allowed: property.spelling } });
       }
     }
   },

@@ -3,7 +3,7 @@ import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { isMcpTool, isWholeMcpServer, isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
-import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
+import type { AgentConfiguration, AgentModel, FunctionFacts, SettingsTier, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
@@ -16,7 +16,8 @@ type MessageIds =
   | 'wholeToolAllowed'
   | 'mcpToolAllowed'
   | 'allSkills'
-  | 'hookApproves';
+  | 'hookApproves'
+  | 'settingsAllowed';
 
 /** Modes that decide before canUseTool, and the message for each. */
 const shadowingModes: Array<[string, MessageIds]> = [
@@ -50,6 +51,8 @@ export default defineRule<Options, MessageIds>({
         "'{{entry}}' in {{option}} approves every {{tool}} call before {{callback}} runs, so the callback never sees them. Scope it, e.g. {{example}}, or remove it and let {{callback}} decide.",
       mcpToolAllowed:
         "'{{entry}}' in {{option}} approves every call of this MCP tool before {{callback}} runs, so the callback never sees them. Remove it and let {{callback}} decide.",
+      settingsAllowed:
+        "'{{entry}}' in {{file}} approves every {{tool}} call before {{callback}} runs, and this configuration loads that file ({{sources}}), so the callback never sees them. Scope the rule there, or set {{settingSources}} to sources without it (e.g. ['user'] or []).",
       allSkills:
         "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
       hookApproves:
@@ -109,9 +112,49 @@ export default defineRule<Options, MessageIds>({
         if (isString(value, 'all')) report({ messageId: 'allSkills', span: value.span, data: { callback } });
       }
       reportApprovingHooks(model, config, callback, report);
+      reportSettingsAllowRules(model, config, options, callback, report);
     }
   },
 });
+
+/** Settings files a configuration loads: `settingSources` omitted loads them all. */
+const tierFiles: Partial<Record<SettingsTier, string>> = { project: '.claude/settings.json', local: '.claude/settings.local.json' };
+
+/**
+ * Whole-tool allow rules in the project's settings files that this
+ * configuration loads (found by `scan` next to the code). The SDK's own
+ * warning can only say they are "not visible here".
+ */
+function reportSettingsAllowRules(
+  model: AgentModel,
+  config: AgentConfiguration,
+  options: Options,
+  callback: string,
+  report: Reporter<MessageIds>,
+): void {
+  const sourcesOption = optionOf(config, 'settingSources');
+  const anchor = sourcesOption.properties[0]?.keySpan ?? optionOf(config, 'canUseTool').properties[0]?.keySpan;
+  if (!anchor) return;
+  for (const settings of config.projectSettings ?? []) {
+    const file = settings.tier && tierFiles[settings.tier];
+    if (!file || !loads(sourcesOption.values, settings.tier!)) continue;
+    for (const entry of listEntries(optionOf(settings, 'allowedTools').values)) {
+      const rule = parsePermissionRule(entry.value);
+      if (!isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+      const sources = sourcesOption.properties.length > 0 ? `${optionName(model, 'settingSources')} includes '${settings.tier}'` : `${optionName(model, 'settingSources')} is not set`;
+      report({
+        messageId: 'settingsAllowed',
+        span: anchor,
+        data: { entry: entry.value, file, tool: rule.tool, callback, sources, settingSources: optionName(model, 'settingSources') },
+      });
+    }
+  }
+}
+
+/** True when `settingSources` certainly loads a tier: omitted (every source), or a known list naming it. */
+function loads(sources: Value[], tier: SettingsTier): boolean {
+  return sources.every((value) => isNotSet(value) || (value.kind === 'array' && value.complete && listEntries([value]).some((entry) => entry.value === tier)));
+}
 
 function reportApprovingHooks(
   model: AgentModel,

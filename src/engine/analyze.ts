@@ -1,3 +1,4 @@
+import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import type { AgentModel, Span } from '../model/types.js';
 
@@ -37,8 +38,9 @@ export function analyzeProject(paths: readonly string[], readFile: (path: string
 
 /** Whether some front end reads files with this name. */
 export function isSupportedPath(path: string): boolean {
-  return isTypeScriptPath(path);
+  return isSettingsPath(path) || isTypeScriptPath(path);
 }
+
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */
 export function withoutBom(text: string): string {
@@ -47,5 +49,6 @@ export function withoutBom(text: string): string {
 
 /** Build the agent model of one file with the front end for its language. */
 export function analyzeText(text: string, path: string): Analysis {
+  if (isSettingsPath(path)) return extractSettings(withoutBom(text), path);
   return extractTypeScript(withoutBom(text), path);
 }

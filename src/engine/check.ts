@@ -14,14 +14,15 @@ export interface Report {
 
 /**
  * Run rules over one model. A value reached through several configurations
- * (a base object spread into two queries) is reported once.
+ * (a base object spread into two queries) is reported once; several
+ * findings at one place (settings entries reported at `settingSources`) are kept apart by their data.
  */
 export function checkModel(model: AgentModel, settings: readonly RuleSetting[]): Report[] {
   const reports: Report[] = [];
   const seen = new Set<string>();
   for (const { rule, severity, options } of settings) {
     rule.check(model, resolveOptions(rule, options), ({ messageId, data = {}, span }) => {
-      const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}`;
+      const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}\0${JSON.stringify(data)}`;
       if (seen.has(key)) return;
       seen.add(key);
       const template = (rule.meta.messages as Record<string, string>)[messageId] ?? messageId;

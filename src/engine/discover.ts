@@ -130,7 +130,7 @@ async function* walk(
       if (skippedDirectories.has(entry.name)) onIgnored(absolutePath, 'skipped-directory');
       else if (isIgnored(scope, absolutePath, true)) onIgnored(absolutePath, 'gitignore');
       else yield* walk(absolutePath, scope, onIgnored, toEntry);
-    } else if (entry.isFile() && isSupportedPath(entry.name)) {
+    } else if (entry.isFile() && isSupportedPath(absolutePath)) {
       if (isIgnored(scope, absolutePath, false)) onIgnored(absolutePath, 'gitignore');
       else yield toEntry(absolutePath);
     }

@@ -64,7 +64,7 @@ export function selectRules(config: ConfigName, ids?: readonly string[]): RuleSe
 }
 
 function findingKey(finding: Finding): string {
-  return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn].join('\0');
+  return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
 }
 
 function checkFile(file: AnalysedFile, settings: readonly RuleSetting[]): Finding[] {

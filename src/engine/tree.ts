@@ -6,6 +6,7 @@ import { analyzeProject, analyzeText, withoutBom, type SyntaxError } from './ana
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
+import { ProjectSettings } from './project-settings.js';
 
 export interface TreeOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
@@ -66,7 +67,12 @@ export async function analyseTree(
   const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0 };
   const deferred: DiscoveredFile[] = [];
 
+  const settings = new ProjectSettings(root, ({ absolutePath, text, errors }) => {
+    const problem = syntaxProblem(relativeTo(root, absolutePath), errors, new LineIndex(text));
+    if (problem) problems.push(problem);
+  });
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
+    if (outcome.kind === 'analysed') settings.attach(outcome.file.model, outcome.file.absolutePath);
     if (outcome.kind === 'deferred') {
       deferred.push(discovered);
       return;
@@ -95,8 +101,7 @@ export async function analyseTree(
     for (const [discovered, outcome] of projectPass(root, deferred, problems)) record(discovered, outcome);
   }
 
-  problems.sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
-  return { root, stats, problems };
+  return { root, stats, problems: uniqueProblems(problems) };
 }
 
 async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
@@ -151,7 +156,7 @@ function projectPass(root: string, files: readonly DiscoveredFile[], problems: F
     if (!index) lineIndexes.set(absolute, (index = new LineIndex(readFile(absolute) ?? '')));
     return index;
   };
-  const relative = (absolute: string): string => path.relative(root, absolute).split(path.sep).join('/');
+  const relative = (absolute: string): string => relativeTo(root, absolute);
 
   let result: ReturnType<typeof analyzeProject>;
   try {
@@ -176,6 +181,16 @@ function projectPass(root: string, files: readonly DiscoveredFile[], problems: F
     };
     return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate } }];
   });
+}
+
+function relativeTo(root: string, absolute: string): string {
+  return path.relative(root, absolute).split(path.sep).join('/');
+}
+
+/** Sorted, each once: a settings file can be both scanned and read as a project's settings. */
+function uniqueProblems(problems: readonly FileProblem[]): FileProblem[] {
+  const byKey = new Map(problems.map((problem) => [`${problem.path}\0${problem.kind}\0${problem.line ?? ''}\0${problem.message}`, problem]));
+  return [...byKey.values()].sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
 }
 
 function syntaxProblem(filePath: string, errors: readonly SyntaxError[], lines: LineIndex): FileProblem | undefined {

@@ -86,23 +86,25 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       // ESLint and typescript-eslint both call this with a rule context.
       const context = untyped as Readonly<TSESLint.RuleContext<string, unknown[]>>;
       const { sourceCode, filename } = context;
-      // Files the front ends do not read (.vue, .json under another language
-      // plugin, stdin without a name) are skipped, as `scan` skips them.
+      // Files the front ends do not read (.vue, a package.json under
+      // @eslint/json, stdin without a name) are skipped, as `scan` skips them.
       if (!isSupportedPath(filename)) return {};
-      return {
-        Program() {
-          // Syntax errors are left to ESLint, which reports its own parse errors;
-          // the model of a half-typed file is still checked as far as it goes.
-          const { model } = analysisOf(sourceCode, filename);
-          if (!model) return;
-          // The engine's own runner, so options and de-duplication match `scan`
-          // (a value reached through two configurations is reported once).
-          const setting = { rule, severity: 'error' as const, options: context.options[0] };
-          for (const { messageId, data, span } of checkModel(model, [setting])) {
-            context.report({ messageId, data, loc: locOf(sourceCode, span) });
-          }
-        },
+      const check = (): void => {
+        // Syntax errors are left to ESLint, which reports its own parse errors;
+        // the model of a half-typed file is still checked as far as it goes.
+        const { model } = analysisOf(sourceCode, filename);
+        if (!model) return;
+        // The engine's own runner, so options and de-duplication match `scan`
+        // (a value reached through two configurations is reported once).
+        const setting = { rule, severity: 'error' as const, options: context.options[0] };
+        for (const { messageId, data, span } of checkModel(model, [setting])) {
+          context.report({ messageId, data, loc: locOf(sourceCode, span) });
+        }
       };
+      // The root node of the language ESLint parsed the file with: `Program`
+      // for JavaScript and TypeScript, `Document` for settings files under
+      // @eslint/json. A file has one root, so the check runs once.
+      return { Program: check, Document: check };
     },
   };
 }

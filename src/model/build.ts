@@ -84,7 +84,8 @@ export function assignAt(set: ValueSet, path: readonly PathStep[], value: ValueS
       const existing = copy.properties.get(step.key);
       const current = existing?.value ?? single({ kind: alternative.complete ? 'absent' : 'unknown', span: step.span });
       const next = rest.length === 0 ? (replace ? value : union(current, value)) : assignAt(current, rest, value, replace);
-      copy.properties.set(step.key, { key: step.key, spelling: step.key, keySpan: existing?.keySpan ?? step.span, value: next });
+      const spelling = existing?.spelling ?? step.spelling ?? step.key;
+      copy.properties.set(step.key, { key: step.key, spelling, keySpan: existing?.keySpan ?? step.span, value: next });
       return copy;
     }),
   };
@@ -92,6 +93,8 @@ export function assignAt(set: ValueSet, path: readonly PathStep[], value: ValueS
 
 export interface PathStep {
   key: string;
+  /** The name as written, when it differs from the canonical key (`allowed_tools` in Python). */
+  spelling?: string;
   span: Span;
 }
 

@@ -107,6 +107,11 @@ export interface AgentConfiguration {
   options: ValueSet;
   /** For a settings file: the level it is read at. */
   tier?: SettingsTier;
+  /**
+   * For code: the settings files of the project it runs in (its nearest
+   * `.claude/` folder, or the one a literal `cwd` names), found by `scan`.
+   */
+  projectSettings?: AgentConfiguration[];
 }
 
 /** How a function can end. */
@@ -181,10 +186,27 @@ export interface Gate {
   events: string[];
 }
 
+/**
+ * A comment that turns rules off where it applies: Python's
+ * `# toolgate: disable=<id>[,<id>] -- reason`.
+ */
+export interface Suppression {
+  /** The rule ids it names. */
+  ruleIds: string[];
+  /** Reports that start in this range are dropped: the line the comment is on, or the next line of code. */
+  range: Span;
+  /** The comment itself. */
+  span: Span;
+  /** The text after `--`; undefined when the comment gives no reason. */
+  reason?: string;
+}
+
 export interface AgentModel {
   path: string;
   language: Language;
   configurations: AgentConfiguration[];
   functions: FunctionFacts[];
   gates: Gate[];
+  /** Suppression comments of the files the model's spans are in. */
+  suppressions?: Suppression[];
 }

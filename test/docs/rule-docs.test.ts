@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { analyzeText } from '../../src/engine/analyze.js';
+import { isSettingsPath } from '../../src/frontends/settings/index.js';
 import { checkModel, type Report } from '../../src/engine/check.js';
 import type { AnyRule } from '../../src/engine/rule.js';
 
@@ -20,6 +21,8 @@ interface Heading {
 
 interface CodeBlock {
   language: string;
+  /** The file a block stands for, written after the language: ```json .claude/settings.local.json */
+  path?: string;
   code: string;
   /** Line of the opening fence, 1-based, for failure messages. */
   line: number;
@@ -36,18 +39,18 @@ function parsePage(text: string): Page {
   const lines = text.split('\n');
   const headings: Heading[] = [];
   const blocks: CodeBlock[] = [];
-  let open: { language: string; line: number; body: string[] } | undefined;
+  let open: { language: string; path?: string; line: number; body: string[] } | undefined;
   lines.forEach((line, index) => {
-    const fence = /^```(\S*)\s*$/.exec(line);
+    const fence = /^```(\S*)(?:[ \t]+(\S+))?\s*$/.exec(line);
     if (open) {
-      if (fence && fence[1] === '') {
-        blocks.push({ language: open.language, code: open.body.join('\n'), line: open.line });
+      if (fence && fence[1] === '' && fence[2] === undefined) {
+        blocks.push({ language: open.language, ...(open.path ? { path: open.path } : {}), code: open.body.join('\n'), line: open.line });
         open = undefined;
       } else open.body.push(line);
       return;
     }
     if (fence) {
-      open = { language: fence[1]!, line: index + 1, body: [] };
+      open = { language: fence[1]!, ...(fence[2] ? { path: fence[2] } : {}), line: index + 1, body: [] };
       return;
     }
     const heading = /^(#{1,6}) (.+?)\s*$/.exec(line);
@@ -57,14 +60,17 @@ function parsePage(text: string): Page {
   return { lines, headings, blocks };
 }
 
-/** The ```ts blocks between a heading and the next heading of the same or a higher level. */
+/** Examples are TypeScript, or settings files as JSON. */
+const exampleLanguages = new Set(['ts', 'json']);
+
+/** The example blocks between a heading and the next heading of the same or a higher level. */
 function blocksUnder(page: Page, level: number, text: string): CodeBlock[] {
   const index = page.headings.findIndex((heading) => heading.level === level && heading.text === text);
   if (index === -1) return [];
   const start = page.headings[index]!.line;
   const next = page.headings.slice(index + 1).find((heading) => heading.level <= level);
   const end = next ? next.line : Number.POSITIVE_INFINITY;
-  return page.blocks.filter((block) => block.line > start && block.line < end && block.language === 'ts');
+  return page.blocks.filter((block) => block.line > start && block.line < end && exampleLanguages.has(block.language));
 }
 
 /** The page text between `## <text>` and the next `##`. */
@@ -76,9 +82,15 @@ function sectionText(page: Page, text: string): string {
   return page.lines.slice(start, next ? next.line - 1 : undefined).join('\n');
 }
 
-/** Run an example through the engine as `scan` and ESLint do, with default options. */
-function reportsFor(code: string, rules: readonly AnyRule[]): Report[] {
-  const analysis = analyzeText(code, 'example.ts');
+/**
+ * Run an example through the engine as `scan` and ESLint do, with default
+ * options: a ```json block as a settings file (`.claude/settings.json`
+ * unless the fence names another path).
+ */
+function reportsFor(block: CodeBlock, rules: readonly AnyRule[]): Report[] {
+  const path = block.language === 'json' ? (block.path ?? '.claude/settings.json') : 'example.ts';
+  if (block.language === 'json') expect(isSettingsPath(path), `${path} is a settings file`).toBe(true);
+  const analysis = analyzeText(block.code, path);
   expect(analysis.syntaxErrors, 'the example parses').toEqual([]);
   const model = analysis.model;
   expect(model, 'the example uses the SDK').toBeDefined();
@@ -141,7 +153,7 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
     const blocks = blocksUnder(load(), 3, 'Bad');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      const reports = reportsFor(block.code, [rule]);
+      const reports = reportsFor(block, [rule]);
       expect(reports.length, `bad example at line ${block.line} is reported`).toBeGreaterThan(0);
     }
   });
@@ -152,7 +164,7 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
     for (const block of blocks) {
       // Silent for this rule is the contract; silent for every rule keeps a
       // good example from showing another mistake.
-      const reports = reportsFor(block.code, allRules).map((report) => `${report.ruleId}: ${report.message}`);
+      const reports = reportsFor(block, allRules).map((report) => `${report.ruleId}: ${report.message}`);
       expect(reports, `good example at line ${block.line}`).toEqual([]);
     }
   });

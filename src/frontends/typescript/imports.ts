@@ -59,3 +59,24 @@ function requiredModule(initializer: ts.Expression | undefined): string | undefi
 function textOf(specifier: ts.Node): string | undefined {
   return ts.isStringLiteralLike(specifier) ? specifier.text : undefined;
 }
+
+/** Every module a file imports, re-exports or requires, with the node that names it. */
+export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; module: string }> {
+  const references: Array<{ node: ts.Node; module: string }> = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      const module = textOf(node.moduleSpecifier);
+      if (module !== undefined) references.push({ node, module });
+      return;
+    }
+    if (ts.isCallExpression(node) && node.arguments.length === 1) {
+      const callee = node.expression;
+      const module = textOf(node.arguments[0]!);
+      const loads = (ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword;
+      if (loads && module !== undefined) references.push({ node, module });
+    }
+    node.forEachChild(visit);
+  };
+  file.forEachChild(visit);
+  return references;
+}

@@ -9,7 +9,8 @@ import { Evaluator, type ImportResolver } from './evaluate.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { ModuleResolution } from './module-resolution.js';
-import { parseSource, syntaxErrorsOf } from './parse.js';
+import { moduleReferences } from './imports.js';
+import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
 import { Scopes } from './scope.js';
 
 export interface ProjectHost {
@@ -90,6 +91,35 @@ export class TypeScriptProject implements ImportResolver {
     if (!this.followImports) return unknown(span);
     const target = this.modules.resolve(module, fromFile);
     return target ? this.exported(target, name, span) : unknown(span);
+  }
+
+  /**
+   * Where a span written in another module shows in `fromFile`: the import
+   * that leads to that module, directly or through others. ESLint can only
+   * report inside the file it lints.
+   */
+  relocate(span: Span, fromFile: string): Span | undefined {
+    if (!span.file || span.file === fromFile) return span;
+    const context = this.context(fromFile);
+    if (!context) return undefined;
+    const reached = new Set<string>();
+    for (const { node, module } of moduleReferences(context.file)) {
+      const target = this.modules.resolve(module, fromFile);
+      if (target && this.reaches(target, span.file, reached)) return spanOf(node);
+    }
+    return undefined;
+  }
+
+  private reaches(from: string, to: string, visited: Set<string>): boolean {
+    if (from === to) return true;
+    if (visited.has(from)) return false;
+    visited.add(from);
+    const context = this.context(from);
+    if (!context) return false;
+    return moduleReferences(context.file).some(({ module }) => {
+      const target = this.modules.resolve(module, from);
+      return !!target && this.reaches(target, to, visited);
+    });
   }
 
   private exported(path: string, name: string, span: Span): ValueSet {

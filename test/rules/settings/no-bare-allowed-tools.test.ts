@@ -1,0 +1,83 @@
+import rule from '../../../rules/no-bare-allowed-tools.js';
+import { runSettingsRuleTests } from '../../support/settings-rule.js';
+
+/** A settings file whose `permissions.allow` is `entries`, on line 3 from column 14. */
+const allow = (entries: string) => `{\n  "permissions": {\n    "allow": [${entries}]\n  }\n}`;
+const first = '    "allow": ['.length + 1;
+
+runSettingsRuleTests(rule, {
+  valid: [
+    allow('"Bash(npm test *)", "Bash(npm run build)", "Edit(./src/**)", "WebFetch(domain:docs.example.com)"'),
+    allow('"Bash(npx prettier --check *)", "Bash(git diff *)", "mcp__github__get_issue", "mcp__github__get_*"'),
+    // Read-only tools are approved whole on purpose.
+    allow('"Read", "Grep", "Glob", "LS", "WebSearch", "TodoWrite"'),
+    allow(''),
+    // Bare names are what deny and ask lists should hold.
+    '{ "permissions": { "deny": ["Bash", "WebFetch", "mcp__github"], "ask": ["Bash", "Edit"] } }',
+    // Only permissions.allow is an allow list: a top-level or misspelt key is not read by Claude Code.
+    '{ "allow": ["Bash"], "permissions": { "allowed": ["Bash"] } }',
+    // The last of two duplicate keys wins, as in JSON.parse.
+    '{ "permissions": { "allow": ["Bash"] }, "permissions": { "allow": ["Bash(npm test *)"] } }',
+    '{ "permissions": { "allow": ["Bash"], "allow": ["Bash(npm test *)"] } }',
+    // Hook matchers and commands are not allow rules.
+    '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "Bash", "timeout": 30 }] }] } }',
+    { name: 'the allow option', code: allow('"WebFetch", "Bash(npm test *)"'), options: { allow: ['WebFetch'] } },
+    { name: 'a settings.json outside .claude is some other file', code: allow('"Bash"'), path: 'config/settings.json' },
+    { name: 'settings.local.json outside .claude', code: allow('"Bash"'), path: 'settings.local.json' },
+    { name: 'an empty file', code: '' },
+    { name: 'a file without permissions', code: '{ "model": "claude-sonnet-4-5", "env": { "BASH_DEFAULT_TIMEOUT_MS": "60000" } }' },
+  ],
+  invalid: [
+    {
+      name: 'a bare Bash in project settings',
+      code: allow('"Read", "Bash"'),
+      errors: [{ messageId: 'bareTool', data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' }, line: 3, column: first + 8, endLine: 3, endColumn: first + 14 }],
+    },
+    {
+      name: 'whole-tool specifiers, runners and whole servers in local settings',
+      path: '.claude/settings.local.json',
+      code: '{\n  "permissions": {\n    "allow": [\n      "Bash(*)",\n      "Edit(**)",\n      "Bash(npx *)",\n      "Bash(git:*)",\n      "mcp__github",\n      "mcp__slack__*"\n    ]\n  }\n}',
+      errors: [
+        { messageId: 'bareTool', data: { entry: 'Bash(*)' }, line: 4, column: 7 },
+        { messageId: 'bareTool', data: { entry: 'Edit(**)', example: 'Edit(./src/**)' }, line: 5, column: 7 },
+        { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 6, column: 7 },
+        { messageId: 'commandRunner', data: { runner: 'git' }, line: 7, column: 7 },
+        { messageId: 'wholeServer', data: { server: 'github' }, line: 8, column: 7 },
+        { messageId: 'wholeServer', data: { server: 'slack' }, line: 9, column: 7 },
+      ],
+    },
+    {
+      name: 'managed settings',
+      path: '/etc/claude-code/managed-settings.json',
+      code: allow('"WebFetch"'),
+      errors: [{ messageId: 'bareTool', data: { tool: 'WebFetch' }, line: 3, column: first }],
+    },
+    {
+      name: 'a managed-settings.d drop-in',
+      path: '/etc/claude-code/managed-settings.d/50-tools.json',
+      code: allow('"Write"'),
+      errors: [{ messageId: 'bareTool', data: { tool: 'Write' }, line: 3, column: first }],
+    },
+    {
+      name: 'Windows separators',
+      path: 'C:\\repo\\.claude\\settings.json',
+      code: allow('"PowerShell"'),
+      errors: [{ messageId: 'bareTool', data: { example: 'PowerShell(Get-ChildItem *)' }, line: 3, column: first }],
+    },
+    {
+      name: 'the last of two permissions keys is the one Claude Code reads',
+      code: '{\n  "permissions": { "allow": ["Bash(npm test *)"] },\n  "permissions": { "allow": ["Bash"] }\n}',
+      errors: [{ messageId: 'bareTool', line: 3, column: 30 }],
+    },
+    {
+      name: 'an escaped string is read as its value, and reported at the literal',
+      code: allow('"\\u0042ash"'),
+      errors: [{ messageId: 'bareTool', data: { entry: 'Bash' }, line: 3, column: first, endColumn: first + 11 }],
+    },
+    {
+      name: 'a byte order mark and CRLF line ends',
+      code: '\ufeff{\r\n  "permissions": {\r\n    "allow": ["Bash"]\r\n  }\r\n}\r\n',
+      errors: [{ messageId: 'bareTool', line: 3, column: first }],
+    },
+  ],
+});
