@@ -8,6 +8,7 @@ import { createColors, useColor } from './color.js';
 import { escapeForTerminal } from './escape.js';
 import { ExitCode, exitCodesHelp } from './exit-codes.js';
 import { formatterNames, formatters, type FormatterName } from './formatters/index.js';
+import { addInspectCommand } from './inspect.js';
 import { countSeverities } from './formatters/summary.js';
 import { toolInfo } from '../package-info.js';
 
@@ -45,6 +46,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
   const program = buildProgram(cli, async (paths, flags) => {
     exitCode = await scanCommand(paths, flags, cli);
   });
+  addInspectCommand(program, cli, (code) => void (exitCode = code));
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -1,0 +1,157 @@
+import { optionName } from '../../model/agent-code.js';
+import { single } from '../../model/build.js';
+import { exitDecisions, type Decision } from '../../model/decisions.js';
+import { matcherCoverage } from '../../model/hook-matcher.js';
+import { hookMatchers, type HookMatcherView } from '../../model/hooks.js';
+import type { AgentConfiguration, AgentModel, Span, Value } from '../../model/types.js';
+import { isNotSet, isString, optionOf, propertyOf } from '../../model/values.js';
+import { step } from './describe.js';
+import type { Effect, Step } from './types.js';
+
+export interface HookSteps {
+  /** Checks that run first: denies, asks, hooks that are not visible. */
+  early: Step[];
+  /** Approvals: they hold only after deny and ask rules (SDK-FACTS.md §4). */
+  late: Step[];
+}
+
+interface Verdict {
+  effect: Effect;
+  /** Decides the same on every path (or is not visible at all). */
+  always: boolean;
+  note: string;
+}
+
+/** What the configuration's PreToolUse hooks do to `tool`'s calls. */
+export function hookSteps(config: AgentConfiguration, model: AgentModel, tool: string): HookSteps {
+  const view = optionOf(config, 'hooks');
+  const option = `${view.properties[0]?.spelling ?? optionName(model, 'hooks')}.PreToolUse`;
+  const early: Array<{ rank: number; step: Step }> = [];
+  const late: Array<{ rank: number; step: Step }> = [];
+  // Hooks set on some paths only "can be" there.
+  const onEveryPath = view.values.length === 1;
+  const written = callbackValues(view.values);
+  for (const matcher of hookMatchers(config)) {
+    if (matcher.event !== 'PreToolUse') continue;
+    const covered = coverageOf(matcher.matcher, tool);
+    if (!covered) continue;
+    for (const callback of matcher.callbacks) {
+      const facts = callback.functionId === undefined ? undefined : model.functions[callback.functionId];
+      const opaque = facts ? undefined : opaqueHook(written.get(keyOf(callback.span)));
+      const verdict = facts ? verdictOf(facts.exits.flatMap(exitDecisions), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
+      if (!verdict) continue;
+      const unknownMatcher = covered === 'unknown';
+      const fields = {
+        stage: 'hook' as const,
+        effect: unknownMatcher ? ('unknown' as const) : verdict.effect,
+        calls: unknownMatcher || !verdict.always || covered.calls === 'some' ? ('some' as const) : ('all' as const),
+        certainty: onEveryPath && (unknownMatcher || covered.certainty === 'is') ? ('is' as const) : ('can be' as const),
+        option,
+        value: facts?.name ?? opaque?.name ?? '',
+        note: unknownMatcher ? `${verdict.note}; its matcher is computed at run time` : verdict.note,
+        span: callback.span,
+      };
+      const target = verdict.effect === 'approve' && !unknownMatcher ? late : early;
+      target.push({ rank: rankOf(verdict), step: step(fields) });
+    }
+  }
+  const unknownList = unknownHookList(view.values);
+  if (unknownList) {
+    early.push({
+      rank: 9,
+      step: step({ stage: 'hook', effect: 'unknown', calls: 'some', certainty: 'is', option, value: '', note: 'the hook list is computed at run time', span: unknownList }),
+    });
+  }
+  const ordered = (list: typeof early) => list.sort((a, b) => a.rank - b.rank).map((entry) => entry.step);
+  return { early: ordered(early), late: ordered(late) };
+}
+
+/**
+ * A hook whose code toolgate does not read: a function from a module it
+ * cannot see, or a settings-file hook (a command, an HTTP call, a prompt)
+ * that decides when it runs.
+ */
+function opaqueHook(value: Value | undefined): { verdict: Verdict; name: string } {
+  const field = (key: string) => {
+    const [only] = value?.kind === 'object' ? (value.properties.get(key)?.value.alternatives ?? []) : [];
+    return only?.kind === 'string' ? only.value : undefined;
+  };
+  const type = field('type');
+  if (!type) return { verdict: { effect: 'unknown', always: true, note: 'its code is not visible here' }, name: '' };
+  return { verdict: { effect: 'unknown', always: true, note: `a ${type} hook: it decides when it runs` }, name: field('command') ?? field('url') ?? '' };
+}
+
+/** The callbacks PreToolUse matchers list, by where they are written, to name the ones that are not functions. */
+function callbackValues(hooks: Value[]): Map<string, Value> {
+  const found = new Map<string, Value>();
+  const each = (values: Value[], visit: (value: Value) => void) => {
+    for (const value of values) if (value.kind === 'array') value.elements.forEach((element) => element.alternatives.forEach(visit));
+  };
+  for (const object of hooks) {
+    if (object.kind !== 'object') continue;
+    each(propertyOf(single(object), 'PreToolUse').values, (matcher) => {
+      if (matcher.kind === 'object') each(propertyOf(single(matcher), 'hooks').values, (callback) => found.set(keyOf(callback.span), callback));
+    });
+  }
+  return found;
+}
+
+function keyOf(span: Span): string {
+  return `${span.file ?? ''}:${span.start}`;
+}
+
+/** What a hook decides, from the decisions of its exits; undefined when it never decides. */
+function verdictOf(decisions: Decision[], throwsOpen: boolean): Verdict | undefined {
+  // null means nothing to a hook; defer ends the query, which stops the call like a deny.
+  const seen = new Set<Decision>(decisions.map((decision) => (decision === 'null' ? 'none' : decision === 'defer' ? 'deny' : decision)));
+  if (seen.has('unknown')) return { effect: 'unknown', always: true, note: 'its result is computed at run time' };
+  const only = seen.size === 1;
+  const failOpen = throwsOpen ? '; a throw lets the call through' : '';
+  if (only && seen.has('deny')) return { effect: 'deny', always: true, note: `denies on every path${failOpen}` };
+  if (only && seen.has('allow')) return { effect: 'approve', always: true, note: 'allows on every path' };
+  if (only && seen.has('ask')) return { effect: 'prompt', always: true, note: 'asks on every path' };
+  const can = (['deny', 'ask', 'allow'] as const).filter((decision) => seen.has(decision));
+  if (can.length === 0) return undefined;
+  const note = `can ${can.join(' or ')}${seen.has('deny') ? failOpen : ''}`;
+  if (can.length > 1) return { effect: 'decide', always: false, note };
+  const effect: Effect = can[0] === 'deny' ? 'deny' : can[0] === 'ask' ? 'prompt' : 'approve';
+  return { effect, always: false, note };
+}
+
+/** Denials first: when hooks disagree, deny wins over ask, and ask over allow (SDK-FACTS.md §4). */
+function rankOf(verdict: Verdict): number {
+  const order: Record<Effect, number> = { deny: 0, decide: 1, prompt: 2, approve: 3, unknown: 4, none: 5 };
+  return order[verdict.effect] * 2 + (verdict.always ? 0 : 1);
+}
+
+function blocksOnFailure(matcher: HookMatcherView): boolean {
+  return matcher.onFailure.length > 0 && matcher.onFailure.every((value) => isString(value, 'block'));
+}
+
+/** How a matcher covers the tool on the configuration's paths; `unknown` when it is computed at run time. */
+function coverageOf(matcher: Value[], tool: string): { calls: 'all' | 'some'; certainty: 'is' | 'can be' } | 'unknown' | undefined {
+  const results = matcher.map((value) => {
+    if (isNotSet(value)) return matcherCoverage(undefined, tool);
+    return value.kind === 'string' ? matcherCoverage(value.value, tool) : 'unknown';
+  });
+  if (results.every((result) => result === 'none')) return undefined;
+  if (results.includes('unknown')) return 'unknown';
+  return { calls: results.includes('some') ? 'some' : 'all', certainty: results.includes('none') ? 'can be' : 'is' };
+}
+
+/** Where PreToolUse hooks are computed at run time: the hooks option, its PreToolUse list, or one of its matchers. */
+function unknownHookList(values: Value[]): Span | undefined {
+  for (const hooks of values) {
+    if (isNotSet(hooks)) continue;
+    if (hooks.kind !== 'object') return hooks.span;
+    for (const list of propertyOf(single(hooks), 'PreToolUse').values) {
+      if (isNotSet(list)) continue;
+      if (list.kind !== 'array' || !list.complete) return list.span;
+      for (const element of list.elements) {
+        const opaque = element.alternatives.find((matcher) => matcher.kind !== 'object' && !isNotSet(matcher));
+        if (opaque) return opaque.span;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,48 @@
+import type { Coverage } from './coverage.js';
+import { isMcpServerName } from './coverage.js';
+
+/**
+ * Hook matchers as Claude Code reads them (SDK-FACTS.md §7): `*`, `''` or no
+ * matcher match every tool; a matcher made only of letters, digits, `_`, `-`,
+ * spaces, commas and `|` is an exact tool name or a list of them; anything
+ * else is an unanchored JavaScript regular expression, so `Edit.*` also
+ * matches `NotebookEdit`.
+ */
+const exactNames = /^[A-Za-z0-9_\- ,|]*$/;
+
+/** The tool names an exact-name matcher lists; empty for a regular expression or a match-all matcher. */
+export function matcherNames(matcher: string): string[] {
+  if (matcher.trim() === '' || matcher === '*' || !exactNames.test(matcher)) return [];
+  return matcher
+    .split(/[|,]/)
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/** The MCP server (`mcp__srv`) a regular-expression matcher spells out, as in `mcp__memory__.*`. */
+export function matcherServer(matcher: string): string | undefined {
+  if (exactNames.test(matcher)) return undefined;
+  return /^\^?(mcp__[A-Za-z0-9_-]+?)__/.exec(matcher)?.[1];
+}
+
+/** How much of `tool` a matcher covers; `undefined` is no matcher at all. An invalid regular expression matches nothing. */
+export function matcherCoverage(matcher: string | undefined, tool: string): Exclude<Coverage, 'ignored'> {
+  if (matcher === undefined || matcher.trim() === '' || matcher === '*') return 'all';
+  const server = isMcpServerName(tool);
+  if (exactNames.test(matcher)) {
+    const names = matcherNames(matcher);
+    if (!server) return names.includes(tool) ? 'all' : 'none';
+    return names.some((name) => name.startsWith(`${tool}__`)) ? 'some' : 'none';
+  }
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(matcher);
+  } catch {
+    return 'none';
+  }
+  if (!server) return pattern.test(tool) ? 'all' : 'none';
+  // A server stands for names `mcp__srv__<tool>`: a pattern that matches the
+  // bare prefix matches them all; one that spells the prefix out matches some.
+  if (pattern.test(`${tool}__`)) return 'all';
+  return matcher.includes(`${tool}__`) ? 'some' : 'none';
+}

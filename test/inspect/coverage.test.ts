@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ruleCoverage, toolNameOfRule, type RuleList } from '../../src/model/coverage.js';
+import { matcherCoverage, matcherNames, matcherServer } from '../../src/model/hook-matcher.js';
+import { parsePermissionRule } from '../../src/model/permission-rules.js';
+
+describe('ruleCoverage: how much of a tool a permission rule covers', () => {
+  it.each<[string, string, RuleList, string]>([
+    ['Bash', 'Bash', 'allow', 'all'],
+    ['Bash(*)', 'Bash', 'allow', 'all'],
+    ['Bash()', 'Bash', 'deny', 'all'],
+    ['Bash(npm test *)', 'Bash', 'allow', 'some'],
+    ['Bash(npm test *)', 'Monitor', 'allow', 'some'],
+    ['Bash', 'Edit', 'allow', 'none'],
+    ['Edit', 'Write', 'allow', 'all'],
+    ['Edit(./src/**)', 'Write', 'allow', 'some'],
+    ['Edit(./src/**)', 'NotebookEdit', 'allow', 'some'],
+    ['Write(./src/**)', 'Write', 'allow', 'ignored'],
+    ['Write', 'Write', 'allow', 'all'],
+    ['Write', 'Edit', 'allow', 'none'],
+    ['Read(./src/**)', 'Grep', 'allow', 'some'],
+    ['Read(./.env)', 'Edit', 'deny', 'some'],
+    ['Read(./.env)', 'Edit', 'allow', 'none'],
+    ['Read', 'Edit', 'deny', 'none'],
+    ['*', 'WebFetch', 'deny', 'all'],
+    ['*', 'WebFetch', 'allow', 'none'],
+    ['mcp__github', 'mcp__github', 'allow', 'all'],
+    ['mcp__github__*', 'mcp__github', 'allow', 'all'],
+    ['mcp__github', 'mcp__github__get_issue', 'allow', 'all'],
+    ['mcp__github__get_issue', 'mcp__github', 'allow', 'some'],
+    ['mcp__github__get_issue', 'mcp__github__get_issue', 'allow', 'all'],
+    ['mcp__github__get_issue', 'mcp__github__delete_repo', 'deny', 'none'],
+    ['mcp__github__get_*', 'mcp__github__get_issue', 'allow', 'all'],
+    ['mcp__gitlab', 'mcp__github', 'allow', 'none'],
+    ['mcp__*', 'mcp__github', 'deny', 'all'],
+    ['mcp__*', 'mcp__github', 'allow', 'none'],
+    ['mcp__github__x(y)', 'mcp__github__x', 'allow', 'none'],
+    ['Bash', 'mcp__github', 'allow', 'none'],
+  ])('%s in a %s list covers %s: %s', (rule, tool, list, expected) => {
+    expect(ruleCoverage(parsePermissionRule(rule), tool, list)).toBe(expected);
+  });
+
+  it('names a whole-server rule by its server', () => {
+    expect(toolNameOfRule(parsePermissionRule('mcp__github__*'))).toBe('mcp__github');
+    expect(toolNameOfRule(parsePermissionRule('mcp__github__get_issue'))).toBe('mcp__github__get_issue');
+    expect(toolNameOfRule(parsePermissionRule('Bash(npm test *)'))).toBe('Bash');
+  });
+});
+
+describe('matcherCoverage: how much of a tool a hook matcher covers', () => {
+  it.each<[string | undefined, string, string]>([
+    [undefined, 'Bash', 'all'],
+    ['', 'Bash', 'all'],
+    ['*', 'mcp__github', 'all'],
+    ['Bash', 'Bash', 'all'],
+    ['Bash', 'Monitor', 'none'],
+    ['Edit|Write', 'Write', 'all'],
+    ['Edit, Write', 'Write', 'all'],
+    // Exact names are not regular expressions: `Edit` does not match NotebookEdit.
+    ['Edit', 'NotebookEdit', 'none'],
+    // A regular expression is unanchored.
+    ['Edit.*', 'NotebookEdit', 'all'],
+    ['^Edit$', 'NotebookEdit', 'none'],
+    ['mcp__memory__.*', 'mcp__memory', 'all'],
+    ['mcp__memory__.*', 'mcp__memory__delete', 'all'],
+    ['mcp__memory__.*', 'mcp__github', 'none'],
+    ['mcp__.*', 'mcp__github', 'all'],
+    ['mcp__memory__delete', 'mcp__memory', 'some'],
+    ['^mcp__memory__(delete|forget)$', 'mcp__memory', 'some'],
+    ['(unclosed', 'Bash', 'none'],
+  ])('matcher %j covers %s: %s', (matcher, tool, expected) => {
+    expect(matcherCoverage(matcher, tool)).toBe(expected);
+  });
+
+  it('lists the names of an exact-name matcher and the server a regular expression spells out', () => {
+    expect(matcherNames('Edit|Write, Bash')).toEqual(['Edit', 'Write', 'Bash']);
+    expect(matcherNames('Edit.*')).toEqual([]);
+    expect(matcherNames('*')).toEqual([]);
+    expect(matcherServer('mcp__memory__.*')).toBe('mcp__memory');
+    expect(matcherServer('mcp__memory__delete')).toBeUndefined();
+  });
+});
