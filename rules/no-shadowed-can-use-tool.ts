@@ -3,7 +3,8 @@ import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { isMcpTool, isWholeMcpServer, isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
-import type { AgentConfiguration, AgentModel, FunctionFacts, SettingsTier, Value } from '../src/model/types.js';
+import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
+import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
@@ -117,9 +118,6 @@ export default defineRule<Options, MessageIds>({
   },
 });
 
-/** Settings files a configuration loads: `settingSources` omitted loads them all. */
-const tierFiles: Partial<Record<SettingsTier, string>> = { project: '.claude/settings.json', local: '.claude/settings.local.json' };
-
 /**
  * Whole-tool allow rules in the project's settings files that this
  * configuration loads (found by `scan` next to the code). The SDK's own
@@ -135,9 +133,8 @@ function reportSettingsAllowRules(
   const sourcesOption = optionOf(config, 'settingSources');
   const anchor = sourcesOption.properties[0]?.keySpan ?? optionOf(config, 'canUseTool').properties[0]?.keySpan;
   if (!anchor) return;
-  for (const settings of config.projectSettings ?? []) {
-    const file = settings.tier && tierFiles[settings.tier];
-    if (!file || !loads(sourcesOption.values, settings.tier!)) continue;
+  for (const settings of loadedProjectSettings(config)) {
+    const file = settingsFileNames[settings.tier!]!;
     for (const entry of listEntries(optionOf(settings, 'allowedTools').values)) {
       const rule = parsePermissionRule(entry.value);
       if (!isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
@@ -151,10 +148,6 @@ function reportSettingsAllowRules(
   }
 }
 
-/** True when `settingSources` certainly loads a tier: omitted (every source), or a known list naming it. */
-function loads(sources: Value[], tier: SettingsTier): boolean {
-  return sources.every((value) => isNotSet(value) || (value.kind === 'array' && value.complete && listEntries([value]).some((entry) => entry.value === tier)));
-}
 
 function reportApprovingHooks(
   model: AgentModel,

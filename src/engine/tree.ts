@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
@@ -7,6 +6,9 @@ import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
 import { ProjectSettings } from './project-settings.js';
+import { SourceFiles, type SpanLocation } from './sources.js';
+
+export type { SpanLocation };
 
 export interface TreeOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
@@ -34,13 +36,6 @@ export interface AnalysedFile {
   locate(span: Span): SpanLocation;
 }
 
-export interface SpanLocation {
-  path: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
 
 /** Files read and analysed at once: enough to overlap I/O, few enough to bound memory. */
 const concurrency = 8;
@@ -67,8 +62,9 @@ export async function analyseTree(
   const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0 };
   const deferred: DiscoveredFile[] = [];
 
+  const sources = new SourceFiles(root);
   const settings = new ProjectSettings(root, ({ absolutePath, text, errors }) => {
-    const problem = syntaxProblem(relativeTo(root, absolutePath), errors, new LineIndex(text));
+    const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
     if (problem) problems.push(problem);
   });
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
@@ -95,16 +91,16 @@ export async function analyseTree(
   };
 
   await forEachConcurrently(discoverFiles(paths, { cwd: root }), concurrency, async (discovered) => {
-    record(discovered, await analyseFile(discovered));
+    record(discovered, await analyseFile(discovered, sources));
   });
   if (deferred.length > 0) {
-    for (const [discovered, outcome] of projectPass(root, deferred, problems)) record(discovered, outcome);
+    for (const [discovered, outcome] of projectPass(deferred, sources, problems)) record(discovered, outcome);
   }
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
-async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
+async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -125,7 +121,7 @@ async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
     const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);
     if (syntax) return { kind: 'failed', problem: syntax };
     if (analysis.crossesModules) return { kind: 'deferred' };
-    const locate = (span: Span): SpanLocation => locateIn(file.path, lines, span);
+    const locate = sources.locator(file.absolutePath, file.path, lines);
     return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate } };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
@@ -136,55 +132,27 @@ async function analyseFile(file: DiscoveredFile): Promise<FileOutcome> {
  * Analyse the files whose models depend on other modules together, following
  * imports. Values are reported where they are written, in whichever file.
  */
-function projectPass(root: string, files: readonly DiscoveredFile[], problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
-  const texts = new Map<string, string | undefined>();
-  const readFile = (absolute: string): string | undefined => {
-    if (!texts.has(absolute)) {
-      let text: string | undefined;
-      try {
-        text = withoutBom(readFileSync(absolute, 'utf8'));
-      } catch {
-        text = undefined;
-      }
-      texts.set(absolute, text);
-    }
-    return texts.get(absolute);
-  };
-  const lineIndexes = new Map<string, LineIndex>();
-  const lines = (absolute: string): LineIndex => {
-    let index = lineIndexes.get(absolute);
-    if (!index) lineIndexes.set(absolute, (index = new LineIndex(readFile(absolute) ?? '')));
-    return index;
-  };
-  const relative = (absolute: string): string => relativeTo(root, absolute);
-
+function projectPass(files: readonly DiscoveredFile[], sources: SourceFiles, problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
   let result: ReturnType<typeof analyzeProject>;
   try {
     result = analyzeProject(
       files.map((file) => file.absolutePath),
-      readFile,
+      sources.read,
     );
   } catch (error) {
     return files.map((file) => [file, { kind: 'failed', problem: internalProblem(file.path, error) }]);
   }
   // A module a value was followed into must parse, or the value may be cut short (fail closed).
   for (const imported of result.imported) {
-    const syntax = syntaxProblem(relative(imported.path), imported.errors, lines(imported.path));
+    const syntax = syntaxProblem(sources.relative(imported.path), imported.errors, sources.linesOf(imported.path));
     if (syntax) problems.push(syntax);
   }
   return files.map((file): [DiscoveredFile, FileOutcome] => {
     const model = result.analyses.get(file.absolutePath)?.model;
     if (!model) return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
-    const locate = (span: Span): SpanLocation => {
-      const absolute = span.file ?? file.absolutePath;
-      return locateIn(relative(absolute), lines(absolute), span);
-    };
+    const locate = sources.locator(file.absolutePath, file.path);
     return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate } }];
   });
-}
-
-function relativeTo(root: string, absolute: string): string {
-  return path.relative(root, absolute).split(path.sep).join('/');
 }
 
 /** Sorted, each once: a settings file can be both scanned and read as a project's settings. */
@@ -201,11 +169,6 @@ function syntaxProblem(filePath: string, errors: readonly SyntaxError[], lines: 
   return { path: filePath, kind: 'parse', message: `Syntax error: ${first.message}${suffix}`, ...lines.locate(first.span.start) };
 }
 
-function locateIn(filePath: string, lines: LineIndex, span: Span): SpanLocation {
-  const start = lines.locate(span.start);
-  const end = lines.locate(span.end);
-  return { path: filePath, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
 
 function internalProblem(filePath: string, error: unknown): FileProblem {
   return { path: filePath, kind: 'internal', message: `Internal error while analysing the file: ${errorMessage(error)}` };

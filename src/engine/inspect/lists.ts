@@ -2,6 +2,7 @@ import { optionName } from '../../model/agent-code.js';
 import { single } from '../../model/build.js';
 import { ruleCoverage, type Coverage, type RuleList } from '../../model/coverage.js';
 import { parsePermissionRule } from '../../model/permission-rules.js';
+import { loadedProjectSettings, settingsFileNames } from '../../model/setting-sources.js';
 import type { AgentConfiguration, AgentModel, Span, StringValue, Value } from '../../model/types.js';
 import { isNotSet, isString, listEntries, optionOf, propertyOf } from '../../model/values.js';
 
@@ -42,6 +43,13 @@ export function ruleSources(config: AgentConfiguration, model: AgentModel): Rule
     for (const list of ['deny', 'ask', 'allow'] as const) {
       const values = inlineRules(view.values, list);
       if (values.some((value) => !isNotSet(value))) sources.push({ list, option: `${spelling}.permissions.${list}`, values });
+    }
+  }
+  // The project's settings files this configuration loads (found by scan next to the code).
+  for (const settings of loadedProjectSettings(config)) {
+    for (const [list, key] of directOptions) {
+      const view = optionOf(settings, key);
+      if (view.properties.length > 0) sources.push({ list, option: `${settingsFileNames[settings.tier!]} ${view.properties[0]!.spelling}`, values: view.values });
     }
   }
   const skills = optionOf(config, 'skills');

@@ -19,7 +19,7 @@ export function extractSettings(text: string, path: string): Analysis {
   if (text.trim() === '') return { model, syntaxErrors: [] };
   const { document, syntaxErrors } = parseSettings(text);
   if (!document) return { model, syntaxErrors };
-  const root = valueOf(document.body);
+  const root = valueOf(document.body, path);
   if (root.kind !== 'object') {
     const found = root.kind === 'array' ? 'an array' : root.kind === 'null' ? 'null' : `a ${root.kind}`;
     return {

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Span } from '../model/types.js';
+import { withoutBom } from './analyze.js';
+import { LineIndex } from './locate.js';
+
+/** A span placed in its file: the path relative to the scan root (with `/`) and 1-based positions. */
+export interface SpanLocation {
+  path: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/**
+ * The texts and line indexes of files a scan reads beyond the one at hand:
+ * modules that imports lead to, settings files of a project. Read once each.
+ */
+export class SourceFiles {
+  private readonly texts = new Map<string, string | undefined>();
+  private readonly lines = new Map<string, LineIndex>();
+
+  constructor(private readonly root: string) {}
+
+  /** A file's text without a byte order mark, or undefined when it cannot be read. */
+  readonly read = (absolute: string): string | undefined => {
+    if (!this.texts.has(absolute)) {
+      let text: string | undefined;
+      try {
+        text = withoutBom(readFileSync(absolute, 'utf8'));
+      } catch {
+        text = undefined;
+      }
+      this.texts.set(absolute, text);
+    }
+    return this.texts.get(absolute);
+  };
+
+  relative(absolute: string): string {
+    return path.relative(this.root, absolute).split(path.sep).join('/');
+  }
+
+  linesOf(absolute: string): LineIndex {
+    let index = this.lines.get(absolute);
+    if (!index) this.lines.set(absolute, (index = new LineIndex(this.read(absolute) ?? '')));
+    return index;
+  }
+
+  /** A locator for the spans of one file's model: its own spans by its own lines, others by theirs. */
+  locator(ownAbsolute: string, ownPath: string, ownLines?: LineIndex): (span: Span) => SpanLocation {
+    return (span) => {
+      const foreign = span.file !== undefined && span.file !== ownAbsolute;
+      const lines = foreign ? this.linesOf(span.file!) : (ownLines ?? this.linesOf(ownAbsolute));
+      return locateIn(foreign ? this.relative(span.file!) : ownPath, lines, span);
+    };
+  }
+}
+
+export function locateIn(filePath: string, lines: LineIndex, span: Span): SpanLocation {
+  const start = lines.locate(span.start);
+  const end = lines.locate(span.end);
+  return { path: filePath, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
