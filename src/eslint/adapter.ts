@@ -3,6 +3,7 @@ import { analyzeText, isSupportedPath, type Analysis } from '../engine/analyze.j
 import { checkModel } from '../engine/check.js';
 import type { AnyRule } from '../engine/rule.js';
 import type { Span } from '../model/types.js';
+import { analyzeWithProgram, type ProgramLike } from './program.js';
 
 export interface ToolgateRuleDocs {
   /** True for rules in the recommended config (the strict config holds every rule). */
@@ -29,24 +30,37 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * ESLint hands all rules of a file the same `SourceCode` object, and drops it
  * when the file is done, so the WeakMap never outlives the lint run.
  */
-const analyses = new WeakMap<SourceCode, Analysis>();
+const analyses = new WeakMap<SourceCode, FileAnalysis>();
 let analysisRuns = 0;
+
+/** A file's analysis, and where a span shows in that file (spans from other modules move to their import). */
+interface FileAnalysis {
+  analysis: Analysis;
+  place(span: Span): Span | undefined;
+}
 
 /** How many files the adapter has analysed since load; tests use it to prove the cache is shared. */
 export function analysisCount(): number {
   return analysisRuns;
 }
 
-function analysisOf(sourceCode: SourceCode, filename: string): Analysis {
-  let analysis = analyses.get(sourceCode);
-  if (!analysis) {
+function analysisOf(sourceCode: SourceCode, filename: string): FileAnalysis {
+  let found = analyses.get(sourceCode);
+  if (!found) {
     analysisRuns++;
+    // With type information typescript-eslint hands over the program, and imports
+    // are followed as `scan` follows them; without it the file stands alone and an
+    // imported value is unknown (never a false positive).
+    const program = (sourceCode.parserServices as { program?: ProgramLike | null } | undefined)?.program;
+    const followed = program ? analyzeWithProgram(sourceCode.text, filename, program) : undefined;
     // The front end's own text prefilter returns no model for files that do not
     // mention the SDK, so the editor pays a text check there, never a parse.
-    analysis = analyzeText(sourceCode.text, filename);
-    analyses.set(sourceCode, analysis);
+    found = followed
+      ? { analysis: followed.analysis, place: followed.relocate }
+      : { analysis: analyzeText(sourceCode.text, filename), place: (span) => span };
+    analyses.set(sourceCode, found);
   }
-  return analysis;
+  return found;
 }
 
 /** ESLint's `getLocFromIndex` throws outside the text; a span past the end is a front end bug, not a reason to crash the editor. */
@@ -92,13 +106,15 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       const check = (): void => {
         // Syntax errors are left to ESLint, which reports its own parse errors;
         // the model of a half-typed file is still checked as far as it goes.
-        const { model } = analysisOf(sourceCode, filename);
+        const { analysis, place } = analysisOf(sourceCode, filename);
+        const { model } = analysis;
         if (!model) return;
         // The engine's own runner, so options and de-duplication match `scan`
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
         for (const { messageId, data, span } of checkModel(model, [setting])) {
-          context.report({ messageId, data, loc: locOf(sourceCode, span) });
+          const here = place(span);
+          if (here) context.report({ messageId, data, loc: locOf(sourceCode, here) });
         }
       };
       // The root node of the language ESLint parsed the file with: `Program`

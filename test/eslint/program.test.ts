@@ -34,3 +34,44 @@ describe('the ESLint adapter with type information', () => {
     expect(analyzeWithProgram('export const x = 1;', agent, program)).toBeUndefined();
   });
 });
+
+describe('through the real ESLint class', () => {
+  const lintAgent = async (typed: boolean) => {
+    const { ESLint } = await import('eslint');
+    const tsParser = (await import('@typescript-eslint/parser')).default;
+    const { plugin } = await import('../../src/index.js');
+    const eslint = new ESLint({
+      cwd: project,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.ts'],
+          languageOptions: {
+            parser: tsParser,
+            parserOptions: typed ? { projectService: { allowDefaultProject: [] }, tsconfigRootDir: fileURLToPath(new URL('../../fixtures/modules/ts-paths/', import.meta.url)) } : {},
+          },
+        },
+        plugin.configs.recommended,
+      ],
+    });
+    const [result] = await eslint.lintFiles(['agent.ts']);
+    return result!.messages.map(({ ruleId, line, column }) => `${line}:${column} ${ruleId}`);
+  };
+
+  it('with type information, reports imported mistakes at the import that brings them in', async () => {
+    const messages = await lintAgent(true);
+    expect(new Set(messages)).toEqual(
+      new Set([
+        '2:1 toolgate/no-bypass-without-disallowed-tools',
+        '2:1 toolgate/no-shadowed-can-use-tool',
+        '2:1 toolgate/no-bare-allowed-tools',
+        '4:1 toolgate/no-tool-use-id-dedupe',
+        '4:1 toolgate/no-fail-open-hook',
+      ]),
+    );
+  });
+
+  it('without type information, stays single-file and reports nothing it cannot see', async () => {
+    expect(await lintAgent(false)).toEqual([]);
+  });
+});
