@@ -4,9 +4,11 @@ import plugin from './eslint/plugin.js';
 export default plugin;
 export { plugin };
 export { scan } from './engine/scan.js';
+export { inspect } from './engine/inspect/index.js';
 
 export type { ToolgateConfig, ToolgatePlugin } from './eslint/plugin.js';
 export type { ScanOptions, ScanResult, ScanStats } from './engine/scan.js';
+export type { InspectReport, InspectResult, LocatedTool } from './engine/inspect/index.js';
 export type { FileProblem, Finding } from './engine/findings.js';
 export type { ConfigName } from './engine/configs.js';
 export type { AnyRule, Rule, RuleMeta, RuleReport, Severity } from './engine/rule.js';
