@@ -18,6 +18,7 @@ describe('options, hooks and canUseTool spread across modules', () => {
   it.each([
     ['ts-paths', 'ts-paths-single'],
     ['cjs', 'cjs-single'],
+    ['js-esm', 'js-esm-single'],
   ])('%s reports what its single-file equivalent %s reports', async (project, single) => {
     expect(reported(await findings(project))).toEqual(reported(await findings(single)));
   });
@@ -47,6 +48,15 @@ describe('options, hooks and canUseTool spread across modules', () => {
       'cjs/config.cjs:2:51 no-bypass-without-disallowed-tools',
       'cjs/config.cjs:2:66 no-bare-allowed-tools',
       'cjs/hooks.cjs:7:5 no-fail-open-hook',
+    ]);
+  });
+
+  it('follows an ESM default export and a namespace import in plain JavaScript', async () => {
+    const located = (await findings('js-esm')).map(({ path, line, column, ruleId, messageId }) => `${path}:${line}:${column} ${ruleId}/${messageId}`);
+    expect(located).toEqual([
+      'js-esm/lib/settings.mjs:1:36 no-shadowed-can-use-tool/dontAskMode',
+      'js-esm/lib/tools.mjs:1:25 no-bare-allowed-tools/commandRunner',
+      'js-esm/lib/tools.mjs:1:40 no-shadowed-can-use-tool/wholeToolAllowed',
     ]);
   });
 
