@@ -15,7 +15,7 @@ export function isTypeScriptPath(path: string): boolean {
  * check, not a parse. `crossesModules` says whether following imports (the
  * project pass) could change what it reports.
  */
-export function extractTypeScript(text: string, path: string): Analysis & { crossesModules?: boolean } {
+export function extractTypeScript(text: string, path: string): Analysis {
   if (!mentionsSdk(text)) return { syntaxErrors: [] };
   const project = new TypeScriptProject({ readFile: (file) => (file === path ? text : undefined) }, false);
   return project.analyze([path]).get(path)!;

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import type { Analysis } from '../../engine/analyze.js';
+import type { Analysis, SyntaxError } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
 import type { AgentModel, Span, ValueSet } from '../../model/types.js';
@@ -43,7 +43,7 @@ export class TypeScriptProject implements ImportResolver {
   ) {}
 
   /** Build the model of each root file; values may come from any module its imports reach. */
-  analyze(roots: readonly string[]): Map<string, Analysis & { crossesModules: boolean }> {
+  analyze(roots: readonly string[]): Map<string, Analysis> {
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {
       const context = this.context(root);
@@ -63,7 +63,7 @@ export class TypeScriptProject implements ImportResolver {
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
 
-    const analyses = new Map<string, Analysis & { crossesModules: boolean }>();
+    const analyses = new Map<string, Analysis>();
     for (const [root, result] of found) {
       const context = this.context(root)!;
       const model: AgentModel = {
@@ -81,7 +81,7 @@ export class TypeScriptProject implements ImportResolver {
   }
 
   /** Files other than the roots that imports led to, with their syntax errors. */
-  importedFiles(roots: readonly string[]): Array<{ path: string; errors: ReturnType<typeof syntaxErrorsOf> }> {
+  importedFiles(roots: readonly string[]): Array<{ path: string; errors: SyntaxError[] }> {
     return [...this.contexts]
       .filter(([path, context]) => context && !roots.includes(path))
       .map(([path, context]) => ({ path, errors: syntaxErrorsOf(context!.file) }));
