@@ -34,7 +34,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (!facts || !isPermissionGate(gate, facts)) continue;
       for (const handler of facts.catches) {
         const open = handler.exits.find((exit) => exitDecisions(exit).some(failsOpen));
-        if (open) report({ messageId: 'catchAllows', span: handler.span, data: { gate: gateName(model, gate, facts), result: describe(open) } });
+        if (open) report({ messageId: 'catchAllows', span: handler.span, data: { gate: gateName(model, gate, facts), result: describe(model, open) } });
       }
     }
     // The Python SDK has no onFailure; there only the catch clause applies.
@@ -71,9 +71,11 @@ function gateName(model: AgentModel, gate: Gate, facts: FunctionFacts): string {
   return name;
 }
 
-function describe(exit: Exit): string {
+function describe(model: AgentModel, exit: Exit): string {
   if (exit.kind === 'end') return 'returns nothing';
   const [decision] = exitDecisions(exit).filter(failsOpen);
-  if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) return 'returns undefined';
+  if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {
+    return model.language === 'python' ? 'returns None' : 'returns undefined';
+  }
   return decision === 'allow' ? 'returns allow' : 'returns no decision';
 }

@@ -12,12 +12,24 @@ describe('the bundled example projects (the README demo)', () => {
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-random-idempotency-key', path: 'fixtures/example/src/refund-tool.ts', line: 11 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-fail-open-hook', path: 'fixtures/example/src/guard-hook.ts', line: 22 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-tool-use-id-dedupe', path: 'fixtures/example/src/guard-hook.ts', line: 9 }));
+    // The Python agent: the options in agent.py, the hook it imports from refund_guard.py.
+    const python = report.findings.filter((finding) => finding.path.startsWith('fixtures/example/python/'));
+    expect(python.map(({ path, line, ruleId }) => `${path}:${line} ${ruleId}`)).toEqual([
+      'fixtures/example/python/agent.py:20 no-random-idempotency-key',
+      'fixtures/example/python/agent.py:32 no-shadowed-can-use-tool',
+      'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
+      'fixtures/example/python/agent.py:33 no-bare-allowed-tools',
+      'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
+      'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
+      'fixtures/example/python/refund_guard.py:18 no-fail-open-hook',
+    ]);
   });
 
   it('prints the findings grouped by file with a summary in the pretty format', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/example']);
     expect(code).toBe(1);
     expect(stdout).toContain('fixtures/example/src/agent.ts\n');
+    expect(stdout).toContain('fixtures/example/python/agent.py\n');
     expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
     for (const rule of allRules) expect(stdout).toContain(rule.id);
   });

@@ -5,9 +5,13 @@ import { allRules } from '../../rules/index.js';
 import { analyzeText } from '../../src/engine/analyze.js';
 import { isSettingsPath } from '../../src/frontends/settings/index.js';
 import { checkModel, type Report } from '../../src/engine/check.js';
+import { loadPythonParser } from '../../src/frontends/python/index.js';
 import type { AnyRule } from '../../src/engine/rule.js';
 
 const docsFolder = fileURLToPath(new URL('../../docs/rules/', import.meta.url));
+
+// ```python examples run through the Python front end, whose parser is WebAssembly.
+await loadPythonParser();
 
 /** The `##` sections every page has, in this order; `## Further reading` may follow. */
 const sections = ['Why', 'Examples', 'What it checks', 'Options', 'When not to use it'];
@@ -60,8 +64,8 @@ function parsePage(text: string): Page {
   return { lines, headings, blocks };
 }
 
-/** Examples are TypeScript, or settings files as JSON. */
-const exampleLanguages = new Set(['ts', 'json']);
+/** Examples are TypeScript, Python, or settings files as JSON. */
+const exampleLanguages = new Set(['ts', 'python', 'json']);
 
 /** The example blocks between a heading and the next heading of the same or a higher level. */
 function blocksUnder(page: Page, level: number, text: string): CodeBlock[] {
@@ -85,10 +89,10 @@ function sectionText(page: Page, text: string): string {
 /**
  * Run an example through the engine as `scan` and ESLint do, with default
  * options: a ```json block as a settings file (`.claude/settings.json`
- * unless the fence names another path).
+ * unless the fence names another path), a ```python block as `example.py`.
  */
 function reportsFor(block: CodeBlock, rules: readonly AnyRule[]): Report[] {
-  const path = block.language === 'json' ? (block.path ?? '.claude/settings.json') : 'example.ts';
+  const path = block.language === 'json' ? (block.path ?? '.claude/settings.json') : block.language === 'python' ? 'example.py' : 'example.ts';
   if (block.language === 'json') expect(isSettingsPath(path), `${path} is a settings file`).toBe(true);
   const analysis = analyzeText(block.code, path);
   expect(analysis.syntaxErrors, 'the example parses').toEqual([]);
@@ -166,6 +170,15 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
       // good example from showing another mistake.
       const reports = reportsFor(block, allRules).map((report) => `${report.ruleId}: ${report.message}`);
       expect(reports, `good example at line ${block.line}`).toEqual([]);
+    }
+  });
+
+  it('shows a Python example next to the TypeScript one, bad and good', () => {
+    const page = load();
+    for (const heading of ['Bad', 'Good']) {
+      const languages = blocksUnder(page, 3, heading).map((block) => block.language);
+      expect(languages, `### ${heading}`).toContain('ts');
+      expect(languages, `### ${heading}`).toContain('python');
     }
   });
 });

@@ -1,0 +1,115 @@
+import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
+import { isNotSet } from '../../model/values.js';
+import { sdkExport, type Evaluator } from './evaluate.js';
+import { qualifiedName } from './imports.js';
+import { gateTypes, optionsClasses } from './sdk.js';
+import { field, namedChildren, spanOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
+
+/** SDK entry points that take options: `query(options=...)`, `ClaudeSDKClient(options)` (SDK-FACTS.md §6). */
+const entryPoints: Record<string, { keyword: string; position?: number }> = {
+  query: { keyword: 'options' },
+  ClaudeSDKClient: { keyword: 'options', position: 0 },
+};
+
+export interface FoundConfigurations {
+  /** Options passed to an entry point. */
+  entries: AgentConfiguration[];
+  /**
+   * Options objects built in this module (`ClaudeAgentOptions(...)`,
+   * `dataclasses.replace(...)` of one): checked on their own unless an entry
+   * point or another options object of the analysis uses them.
+   */
+  built: Array<{ configuration: AgentConfiguration; node: PyNode }>;
+  /** Options objects an entry point or another options object used. */
+  used: Set<PyNode>;
+  /** Tool handlers (`@tool`), and functions annotated with the SDK's hook or permission types. */
+  gates: Gate[];
+}
+
+/** Find every agent configuration and typed gate of one module. */
+export function findConfigurations(module: PyModule, evaluator: Evaluator): FoundConfigurations {
+  const found: FoundConfigurations = { entries: [], built: [], used: new Set(), gates: [] };
+  const sdkName = (node: PyNode | undefined): string | undefined => {
+    const name = node && qualifiedName(module, evaluator.scopes, node);
+    return name ? sdkExport(name) : undefined;
+  };
+  const addGate = (kind: Gate['kind'], set: ValueSet, events: string[] = []): void => {
+    for (const value of set.alternatives) {
+      if (value.kind === 'function') found.gates.push({ kind, functionId: value.functionId, span: value.span, events });
+    }
+  };
+
+  walk(module.root, (node) => {
+    if (node.type === 'decorated_definition') {
+      const definition = field(node, 'definition');
+      const tool = node.children.some((child) => child.type === 'decorator' && isToolDecorator(child, sdkName));
+      if (tool && definition?.type === 'function_definition') addGate('tool', evaluator.functionValue(definition));
+    }
+    if (node.type === 'function_definition') {
+      const kind = annotatedGate(module, node);
+      if (kind) addGate(kind, evaluator.functionValue(node));
+    }
+    if (node.type !== 'call') return;
+    const callee = field(node, 'function');
+    const name = sdkName(callee);
+    const args = evaluator.argumentsOf(node);
+    // `tool("name", "description", schema)(handler)`
+    if (callee?.type === 'call' && sdkName(field(callee, 'function')) === 'tool' && args.positional[0]) {
+      addGate('tool', evaluator.evaluate(args.positional[0]));
+      return;
+    }
+    const entry = name && Object.hasOwn(entryPoints, name) ? entryPoints[name] : undefined;
+    if (entry) {
+      const keyword = args.keywords.find((item) => field(item, 'name') && textOf(module, field(item, 'name')!) === entry.keyword);
+      const argument = keyword ? field(keyword, 'value') : entry.position !== undefined ? args.positional[entry.position] : undefined;
+      if (!argument) return;
+      const { value, through } = evaluator.traced(argument);
+      through.forEach((used) => found.used.add(used));
+      const options = { alternatives: value.alternatives.filter((alternative) => !isNotSet(alternative)) };
+      if (options.alternatives.length > 0) found.entries.push({ span: spanOf(module, node), entry: name!, options });
+      return;
+    }
+    const replaced = qualifiedName(module, evaluator.scopes, callee ?? node) === 'dataclasses.replace';
+    if ((name && optionsClasses.has(name)) || replaced) {
+      const { value, through } = evaluator.traced(node);
+      through.delete(node);
+      through.forEach((used) => found.used.add(used));
+      const isOptions = value.alternatives.some((alternative) => alternative.kind === 'object' && !!alternative.constructedBy && optionsClasses.has(alternative.constructedBy));
+      if (isOptions) found.built.push({ configuration: { span: spanOf(module, node), entry: name ?? 'replace', options: value }, node });
+    }
+  });
+  return found;
+}
+
+/** Built options that nothing in the analysis used: checked on their own. */
+export function standaloneOptions(found: FoundConfigurations, used: ReadonlySet<PyNode>): AgentConfiguration[] {
+  return found.built.filter(({ node }) => !used.has(node)).map(({ configuration }) => configuration);
+}
+
+/** `@tool("name", "description", {...})` of the SDK. */
+function isToolDecorator(decorator: PyNode, sdkName: (node: PyNode | undefined) => string | undefined): boolean {
+  const [expression] = namedChildren(decorator);
+  return expression?.type === 'call' && sdkName(field(expression, 'function')) === 'tool';
+}
+
+/**
+ * A function whose parameters or result are annotated with the SDK's hook or
+ * permission types (`context: HookContext`, `-> HookJSONOutput`,
+ * `context: ToolPermissionContext`): a gate even where no options wire it up.
+ */
+function annotatedGate(module: PyModule, fn: PyNode): Gate['kind'] | undefined {
+  const annotations: PyNode[] = [];
+  const returnType = field(fn, 'return_type');
+  if (returnType) annotations.push(returnType);
+  const parameters = field(fn, 'parameters');
+  for (const parameter of parameters ? namedChildren(parameters) : []) {
+    const type = field(parameter, 'type');
+    if (type) annotations.push(type);
+  }
+  for (const annotation of annotations) {
+    for (const word of textOf(module, annotation).match(/\w+/g) ?? []) {
+      if (Object.hasOwn(gateTypes, word)) return gateTypes[word];
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,536 @@
+import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
+import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
+import { propertyOf } from '../../model/values.js';
+import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './flow.js';
+import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
+import { parameterName, type PyScope, type Scopes } from './scope.js';
+import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';
+import { isStandardModule } from './standard-modules.js';
+import { field, isFunction, namedChildren, spanOf, statementsOf, stringValue, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
+
+/** Hands out model ids for functions met while evaluating. */
+export interface FunctionTable {
+  idOf(node: PyNode, module: PyModule): number;
+  /** The function an id stands for, and its module. */
+  entry(id: number): { node: PyNode; module: PyModule } | undefined;
+}
+
+/** Follows imports to the values other modules of the project bind (scan's project pass). */
+export interface ImportResolver {
+  /** What module-level `name` of `module`, imported from `fromFile`, is once that module has run; `*` for the module itself. */
+  importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
+}
+
+/** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
+export type Bindings = Map<PyNode, ValueSet>;
+
+const maxDepth = 60;
+
+/**
+ * Statements walked to follow names, per module. Real agent code needs a few
+ * thousand; past this, names are unknown (never reported) instead of the
+ * analysis running on without end.
+ */
+const maxSteps = 500_000;
+
+/** Keyword names of SDK constructors, in positional order, where positional use is common. */
+const positional: Record<string, string[]> = { HookMatcher: ['matcher', 'hooks', 'timeout'] };
+
+/** The fixed `behavior` of the permission results (SDK-FACTS.md §6). */
+const behaviors: Record<string, string> = { PermissionResultAllow: 'allow', PermissionResultDeny: 'deny' };
+
+/**
+ * Evaluates Python expressions of one module to value sets. Keyword
+ * arguments of SDK constructors become objects under the TypeScript SDK's
+ * option names, each property keeping its Python spelling. Anything it
+ * cannot see (parameters, calls it does not model, other modules when
+ * imports are not followed) is `unknown`.
+ */
+export class Evaluator {
+  /** Set once a value came through an import of another module. */
+  crossesModules = false;
+  private readonly cache = new Map<PyNode | string, { value: ValueSet; through: Set<PyNode> }>();
+  private readonly active = new Set<PyNode | string>();
+  private readonly flows = new Map<string, { flow: NameFlow; notes: Set<PyNode> }>();
+  private depth = 0;
+  private steps = 0;
+
+  constructor(
+    readonly source: PyModule,
+    readonly scopes: Scopes,
+    private readonly functions: FunctionTable,
+    private readonly imports?: ImportResolver,
+    /** Shared by the evaluators of one project: a value may come through several modules. */
+    private readonly traces: Array<Set<PyNode>> = [],
+  ) {}
+
+  /** Evaluate, and say which SDK constructor calls and helpers the value came through. */
+  traced(node: PyNode): { value: ValueSet; through: Set<PyNode> } {
+    const through = new Set<PyNode>();
+    this.traces.push(through);
+    try {
+      return { value: this.evaluate(node), through };
+    } finally {
+      this.traces.pop();
+    }
+  }
+
+  private note(nodes: Iterable<PyNode>): void {
+    for (const trace of this.traces) for (const node of nodes) trace.add(node);
+  }
+
+  evaluate(node: PyNode, bindings?: Bindings): ValueSet {
+    if (this.depth > maxDepth) return unknown(this.span(node));
+    this.depth++;
+    try {
+      return this.evaluateNode(unwrap(node), bindings);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  functionValue(node: PyNode): ValueSet {
+    const fn = node.type === 'decorated_definition' ? (field(node, 'definition') ?? node) : node;
+    return single({ kind: 'function', functionId: this.functions.idOf(fn, this.source), span: this.span(fn) });
+  }
+
+  span(node: PyNode): Span {
+    return spanOf(this.source, node);
+  }
+
+  private evaluateNode(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const span = this.span(node);
+    switch (node.type) {
+      case 'string':
+      case 'concatenated_string':
+        return this.string(node, bindings);
+      case 'integer':
+      case 'float': {
+        const value = Number(textOf(this.source, node).replace(/_/g, ''));
+        return Number.isNaN(value) ? unknown(span) : single({ kind: 'number', value, span });
+      }
+      case 'true':
+      case 'false':
+        return single({ kind: 'boolean', value: node.type === 'true', span });
+      case 'none':
+        // None is "not set" for an option, and "no decision" for a hook result.
+        return single({ kind: 'undefined', span });
+      case 'list':
+      case 'tuple':
+      case 'set':
+        return single(this.array(node, bindings));
+      case 'dictionary':
+        return single(this.dictionary(node, bindings));
+      case 'lambda':
+        return this.functionValue(node);
+      case 'conditional_expression': {
+        const [whenTrue, , whenFalse] = namedChildren(node);
+        return whenTrue && whenFalse ? union(this.evaluate(whenTrue, bindings), this.evaluate(whenFalse, bindings)) : unknown(span);
+      }
+      case 'boolean_operator':
+        return this.booleanOperator(node, bindings);
+      case 'named_expression': {
+        const value = field(node, 'value');
+        return value ? this.evaluate(value, bindings) : unknown(span);
+      }
+      case 'identifier':
+        // A function is reported where it is handed over, not where it is defined.
+        return functionsAt(this.identifier(node, bindings), span);
+      case 'attribute':
+        return functionsAt(this.attribute(node, bindings), span);
+      case 'subscript':
+        return this.subscript(node, bindings);
+      case 'call':
+        return this.call(node, bindings);
+      default:
+        return unknown(span);
+    }
+  }
+
+  /** A string literal; an f-string whose parts are all known strings or numbers is one string. */
+  private string(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const span = this.span(node);
+    const plain = stringValue(this.source, node);
+    if (plain !== undefined) return single({ kind: 'string', value: plain, span });
+    const parts = node.type === 'concatenated_string' ? namedChildren(node) : [node];
+    let text = '';
+    for (const part of parts) {
+      const known = stringValue(this.source, part);
+      if (known !== undefined) {
+        text += known;
+        continue;
+      }
+      if (part.type !== 'string' || /b/i.test(textOf(this.source, part.children[0] ?? part))) return unknown(span);
+      for (const child of part.children) {
+        if (child.type === 'string_content') text += textOf(this.source, child).replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+        else if (child.type === 'interpolation') {
+          if (field(child, 'format_specifier') || field(child, 'type_conversion')) return unknown(span);
+          const expression = field(child, 'expression');
+          const values = expression ? this.evaluate(expression, bindings).alternatives : [];
+          const only = values.length === 1 ? values[0] : undefined;
+          if (!only || (only.kind !== 'string' && only.kind !== 'number')) return unknown(span);
+          text += String(only.value);
+        }
+      }
+    }
+    return single({ kind: 'string', value: text, span });
+  }
+
+  private array(node: PyNode, bindings: Bindings | undefined): ArrayValue {
+    const array: ArrayValue = { kind: 'array', span: this.span(node), elements: [], complete: true };
+    for (const element of namedChildren(node)) {
+      if (element.type !== 'list_splat' && element.type !== 'parenthesized_list_splat') {
+        array.elements.push(this.evaluate(element, bindings));
+        continue;
+      }
+      const [inner] = namedChildren(element);
+      for (const spread of inner ? this.evaluate(inner, bindings).alternatives : []) {
+        if (spread.kind === 'array') {
+          // One by one: spreading a very long list into push's arguments overflows the stack.
+          for (const spreadElement of spread.elements) array.elements.push(spreadElement);
+          array.complete &&= spread.complete;
+        } else array.complete = false;
+      }
+      if (!inner) array.complete = false;
+    }
+    return array;
+  }
+
+  /** A dict literal: string keys as written (`continue_` is the SDK's `continue`), `**other` spread in. */
+  private dictionary(node: PyNode, bindings: Bindings | undefined): ObjectValue {
+    const object = emptyObject(this.span(node));
+    for (const member of namedChildren(node)) {
+      if (member.type === 'dictionary_splat') {
+        const [inner] = namedChildren(member);
+        spreadInto(object, inner ? this.evaluate(inner, bindings) : unknown(this.span(member)), this.span(member));
+        continue;
+      }
+      const key = field(member, 'key');
+      const value = field(member, 'value');
+      const name = member.type === 'pair' && key ? stringValue(this.source, key) : undefined;
+      if (name === undefined || !value) {
+        object.complete = false;
+        continue;
+      }
+      const canonical = hookOutputKey(name);
+      object.properties.set(canonical, { key: canonical, spelling: name, keySpan: this.span(key!), value: this.evaluate(value, bindings) });
+    }
+    return object;
+  }
+
+  private booleanOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const operator = field(node, 'operator');
+    if (!left || !right) return unknown(this.span(node));
+    if (operator && textOf(this.source, operator) === 'and') {
+      // `cond and value`: the value, or a falsy `cond` (nothing set).
+      return union(this.evaluate(right, bindings), single({ kind: 'undefined', span: this.span(left) }));
+    }
+    return union(this.evaluate(left, bindings), this.evaluate(right, bindings));
+  }
+
+  private identifier(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const span = this.span(node);
+    const scope = this.scopes.resolve(node);
+    if (!scope) return unknown(span);
+    const name = textOf(this.source, node);
+    const here = this.scopes.scopeOf(node) === scope;
+    return this.nameValue(scope, name, here ? node : undefined, bindings) ?? unknown(span);
+  }
+
+  /** The value of `name` in `scope` just before `use`, or once the scope has run (a closure, another module). */
+  nameValue(scope: PyScope, name: string, use: PyNode | undefined, bindings?: Bindings): ValueSet | undefined {
+    const key = use ?? `${scope.node.start}:${scope.node.end}:${name}`;
+    const cacheable = !bindings || bindings.size === 0;
+    const cached = cacheable ? this.cache.get(key) : undefined;
+    if (cached) {
+      this.note(cached.through);
+      return cached.value;
+    }
+    if (this.active.has(key)) return undefined;
+    this.active.add(key);
+    const through = new Set<PyNode>();
+    this.traces.push(through);
+    try {
+      const { flow, notes } = this.flowOf(scope, name, bindings, cacheable);
+      // What the walk evaluates is noted for every use that relies on it, however much of the walk was done before.
+      this.traces.push(notes);
+      let state: State;
+      try {
+        state = use ? flow.before(use) : flow.after();
+      } catch (error) {
+        if (!(error instanceof FlowBudgetSpent)) throw error;
+        state = undefined;
+      } finally {
+        this.traces.pop();
+      }
+      this.note(notes);
+      const value = state ?? unknown(use ? this.span(use) : this.span(scope.node));
+      if (cacheable) this.cache.set(key, { value, through });
+      return value;
+    } finally {
+      this.traces.pop();
+      this.active.delete(key);
+      this.note(through);
+    }
+  }
+
+  /** The walk of a name through its scope; kept, so the statements before each use are walked once. */
+  private flowOf(scope: PyScope, name: string, bindings: Bindings | undefined, cacheable: boolean): { flow: NameFlow; notes: Set<PyNode> } {
+    const key = `${scope.node.start}:${scope.node.end}:${name}`;
+    const cached = cacheable ? this.flows.get(key) : undefined;
+    if (cached) return cached;
+    const host: FlowHost = {
+      source: this.source,
+      evaluate: (node) => this.evaluate(node, bindings),
+      bindingValue: (site) => this.bindingValue(site),
+      spend: () => ++this.steps <= maxSteps,
+    };
+    const statements = scope.kind === 'module' ? namedChildren(scope.node) : statementsOf(field(scope.node, 'body'));
+    const entry = { flow: new NameFlow(host, scope, name, statements, this.initialValue(scope, name, bindings)), notes: new Set<PyNode>() };
+    if (cacheable) this.flows.set(key, entry);
+    return entry;
+  }
+
+  /** A parameter's value on entry: the argument bound to it, else unknown. */
+  private initialValue(scope: PyScope, name: string, bindings: Bindings | undefined): State {
+    if (scope.kind !== 'function') return undefined;
+    const parameters = field(scope.node, 'parameters');
+    for (const parameter of parameters ? namedChildren(parameters) : []) {
+      const identifier = parameterName(parameter);
+      if (!identifier || textOf(this.source, identifier) !== name) continue;
+      return bindings?.get(identifier) ?? unknown(this.span(identifier));
+    }
+    return undefined;
+  }
+
+  /** What a binding other than an assignment gives its name: a function, an import, a class. */
+  bindingValue(site: PyNode): ValueSet {
+    const span = this.span(site);
+    const holder = site.parent;
+    if (holder && site.field === 'name' && holder.type === 'function_definition') return this.functionValue(holder);
+    const binding = importBindingOf(this.source, site);
+    return binding ? this.imported(binding, span) : unknown(span);
+  }
+
+  /** A value imported from another module of the project; the SDK and the standard library are not followed. */
+  private imported(binding: ImportBinding, span: Span): ValueSet {
+    if (isSdkModule(binding.module) || isStandardModule(binding.module)) return unknown(span);
+    this.crossesModules = true;
+    return this.imports?.importedValue(this.source.path, binding.module, binding.name, span) ?? unknown(span);
+  }
+
+  private attribute(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const object = field(node, 'object');
+    const attribute = field(node, 'attribute');
+    if (!object || !attribute) return unknown(this.span(node));
+    const name = textOf(this.source, attribute);
+    // `hooks.guard` of `from . import hooks` or `import agent.hooks as hooks`: that module's binding.
+    const receiver = unwrap(object);
+    if (receiver.type === 'identifier') {
+      const binding = importOfName(this.source, this.scopes, receiver);
+      if (binding) {
+        const module = binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
+        return this.imported({ module, name }, this.span(node));
+      }
+    }
+    return { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
+  }
+
+  private subscript(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const value = field(node, 'value');
+    const key = field(node, 'subscript');
+    const name = key && stringValue(this.source, key);
+    if (!value || name === undefined) return unknown(this.span(node));
+    return { alternatives: propertyOf(this.evaluate(value, bindings), hookOutputKey(name)).values };
+  }
+
+  private call(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const span = this.span(node);
+    const callee = field(node, 'function');
+    if (!callee) return unknown(span);
+    const name = qualifiedName(this.source, this.scopes, callee);
+    const sdkName = name && sdkExport(name);
+    if (sdkName && (optionsClasses.has(sdkName) || sdkName === 'HookMatcher' || Object.hasOwn(behaviors, sdkName))) {
+      this.note([node]);
+      return single(this.construct(node, sdkName, bindings));
+    }
+    switch (name) {
+      case 'dataclasses.replace':
+        return this.replace(node, bindings);
+      case 'copy.copy':
+      case 'copy.deepcopy':
+      case 'functools.partial':
+      case 'list':
+      case 'tuple': {
+        const [first] = this.argumentsOf(node).positional;
+        return first ? this.evaluate(first, bindings) : unknown(span);
+      }
+      case 'dict':
+        return single(this.construct(node, undefined, bindings));
+      default:
+        break;
+    }
+    // `base.copy()`: the same value.
+    if (callee.type === 'attribute' && field(callee, 'attribute') && textOf(this.source, field(callee, 'attribute')!) === 'copy') {
+      const receiver = field(callee, 'object');
+      if (receiver && this.argumentsOf(node).positional.length === 0) return this.evaluate(receiver, bindings);
+    }
+    const target = this.localFunction(callee);
+    return target ? this.returnValue(target, node, bindings) : unknown(span);
+  }
+
+  /**
+   * An object built from keyword arguments: an SDK constructor (keys under
+   * the TypeScript SDK's names) or `dict(...)` (keys as written).
+   */
+  private construct(call: PyNode, sdkName: string | undefined, bindings: Bindings | undefined, skip = 0): ObjectValue {
+    const object = emptyObject(this.span(call));
+    if (sdkName) object.constructedBy = sdkName;
+    const keyOf = sdkName ? canonicalName : hookOutputKey;
+    const behavior = sdkName && Object.hasOwn(behaviors, sdkName) ? behaviors[sdkName] : undefined;
+    if (behavior) {
+      const at = this.span(field(call, 'function') ?? call);
+      object.properties.set('behavior', { key: 'behavior', spelling: 'behavior', keySpan: at, value: single({ kind: 'string', value: behavior, span: at }) });
+    }
+    const { positional: args, keywords, splats } = this.argumentsOf(call);
+    const names = sdkName && Object.hasOwn(positional, sdkName) ? positional[sdkName] : undefined;
+    args.slice(skip).forEach((argument, index) => {
+      const name = names?.[index];
+      if (sdkName === undefined && index === 0) spreadInto(object, this.evaluate(argument, bindings), this.span(argument));
+      else if (name) object.properties.set(name, { key: name, spelling: name, keySpan: this.span(argument), value: this.evaluate(argument, bindings) });
+      else object.complete = false;
+    });
+    for (const item of [...keywords, ...splats].sort((a, b) => a.start - b.start)) {
+      if (item.type === 'dictionary_splat') {
+        const [inner] = namedChildren(item);
+        const spread = inner ? rekey(this.evaluate(inner, bindings), keyOf) : unknown(this.span(item));
+        spreadInto(object, spread, this.span(item));
+        continue;
+      }
+      const keyword = field(item, 'name');
+      const value = field(item, 'value');
+      if (!keyword || !value) continue;
+      const written = textOf(this.source, keyword);
+      const key = keyOf(written);
+      object.properties.set(key, { key, spelling: written, keySpan: this.span(keyword), value: this.evaluate(value, bindings) });
+    }
+    return object;
+  }
+
+  /** `dataclasses.replace(base, **changes)`: a copy of `base` with the changes over it. */
+  private replace(call: PyNode, bindings: Bindings | undefined): ValueSet {
+    const [base] = this.argumentsOf(call).positional;
+    if (!base) return unknown(this.span(call));
+    const original = this.evaluate(base, bindings);
+    const object = emptyObject(this.span(call));
+    spreadInto(object, original, this.span(base));
+    const [first] = original.alternatives;
+    if (original.alternatives.every((value) => value.kind === 'object' && value.constructedBy === (first as ObjectValue).constructedBy)) {
+      object.constructedBy = (first as ObjectValue).constructedBy;
+    }
+    this.note([call]);
+    spreadInto(object, single(this.construct(call, object.constructedBy ?? 'replace', bindings, 1)), this.span(call));
+    return single(object);
+  }
+
+  argumentsOf(call: PyNode): { positional: PyNode[]; keywords: PyNode[]; splats: PyNode[] } {
+    const list = field(call, 'arguments');
+    const items = list && list.type === 'argument_list' ? namedChildren(list) : [];
+    return {
+      positional: items.filter((item) => item.type !== 'keyword_argument' && item.type !== 'dictionary_splat' && item.type !== 'list_splat'),
+      keywords: items.filter((item) => item.type === 'keyword_argument'),
+      splats: items.filter((item) => item.type === 'dictionary_splat'),
+    };
+  }
+
+  /** A function of this module that a call names: a `def`, or a variable bound to a lambda. */
+  localFunction(callee: PyNode): PyNode | undefined {
+    const values = unwrap(callee).type === 'identifier' ? this.evaluate(callee).alternatives : [];
+    const [only] = values;
+    if (values.length !== 1 || only?.kind !== 'function') return undefined;
+    return this.functionNode(only.functionId);
+  }
+
+  private functionNode(id: number): PyNode | undefined {
+    const entry = this.functions.entry(id);
+    return entry && entry.module === this.source ? entry.node : undefined;
+  }
+
+  /** What a helper returns for these arguments: `make_options("bypassPermissions")`. */
+  private returnValue(target: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
+    if (this.active.has(target)) return unknown(this.span(call));
+    this.note([target]);
+    const bound: Bindings = new Map();
+    const { positional: args, keywords } = this.argumentsOf(call);
+    const list = field(target, 'parameters');
+    const parameters = list ? namedChildren(list) : [];
+    parameters.forEach((parameter, index) => {
+      const identifier = parameterName(parameter);
+      if (!identifier || parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') return;
+      const name = textOf(this.source, identifier);
+      const keyword = keywords.find((item) => field(item, 'name') && textOf(this.source, field(item, 'name')!) === name);
+      const argument = keyword ? field(keyword, 'value') : args[index];
+      const fallback = field(parameter, 'value');
+      if (argument) bound.set(identifier, this.evaluate(argument, bindings));
+      else if (fallback) bound.set(identifier, this.evaluate(fallback));
+    });
+    this.active.add(target);
+    try {
+      const body = field(target, 'body');
+      if (!body) return unknown(this.span(call));
+      if (target.type === 'lambda') return this.evaluate(body, bound);
+      const values = returnStatements(body).map((statement) => {
+        const [expression] = namedChildren(statement);
+        return expression ? this.evaluate(expression, bound) : single({ kind: 'undefined', span: this.span(statement) });
+      });
+      return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: this.span(target) });
+    } finally {
+      this.active.delete(target);
+    }
+  }
+
+  /** The value of module-level `name` once the module has run: what `from module import name` gets. */
+  exported(name: string, span: Span): ValueSet {
+    if (!this.scopes.module.bindings.has(name)) return unknown(span);
+    return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
+  }
+}
+
+/** The SDK export a qualified name refers to: `claude_agent_sdk.types.HookMatcher` → `HookMatcher`. */
+export function sdkExport(qualified: string): string | undefined {
+  const dot = qualified.lastIndexOf('.');
+  return dot > 0 && isSdkModule(qualified.slice(0, dot)) ? qualified.slice(dot + 1) : undefined;
+}
+
+/** The same objects with their keys renamed: a dict of keyword arguments spread into a constructor. */
+function rekey(set: ValueSet, keyOf: (written: string) => string): ValueSet {
+  return {
+    alternatives: set.alternatives.map((value) => {
+      if (value.kind !== 'object' || value.constructedBy) return value;
+      const properties = new Map<string, Property>();
+      for (const property of value.properties.values()) {
+        const key = keyOf(property.spelling);
+        properties.set(key, { ...property, key });
+      }
+      return { ...value, properties };
+    }),
+  };
+}
+
+function functionsAt(set: ValueSet, span: Span): ValueSet {
+  if (!set.alternatives.some((value) => value.kind === 'function')) return set;
+  return { alternatives: set.alternatives.map((value) => (value.kind === 'function' ? { ...value, span } : value)) };
+}
+
+/** The return statements of a body, not of the functions nested in it. */
+export function returnStatements(body: PyNode): PyNode[] {
+  const found: PyNode[] = [];
+  walk(body, (node) => {
+    if (node !== body && (isFunction(node) || node.type === 'class_definition')) return false;
+    if (node.type === 'return_statement') found.push(node);
+    return true;
+  });
+  return found.sort((a, b) => a.start - b.start);
+}

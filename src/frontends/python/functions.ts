@@ -1,0 +1,120 @@
+import type { CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { Evaluator, FunctionTable } from './evaluate.js';
+import { ExitWalker } from './exits.js';
+import { analyzeFlows } from './flows.js';
+import type { Scopes } from './scope.js';
+import { field, isFunction, spanOf, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
+import { firstThrowOutsideTry } from './throws.js';
+
+/** The functions the model talks about, by id, across the modules of one analysis. */
+export class FunctionRegistry implements FunctionTable {
+  readonly entries: Array<{ node: PyNode; module: PyModule }> = [];
+  private readonly ids = new Map<PyNode, number>();
+
+  idOf(node: PyNode, module: PyModule): number {
+    let id = this.ids.get(node);
+    if (id === undefined) {
+      id = this.entries.length;
+      this.entries.push({ node, module });
+      this.ids.set(node, id);
+    }
+    return id;
+  }
+
+  entry(id: number): { node: PyNode; module: PyModule } | undefined {
+    return this.entries[id];
+  }
+}
+
+/** The evaluator and scopes of a module. */
+export type ContextOf = (module: PyModule) => { evaluator: Evaluator; scopes: Scopes };
+
+/**
+ * Facts about every registered function, and about the functions they call
+ * (registered as they are found). `hookIds`: functions registered as hooks,
+ * whose second parameter is the tool use id.
+ */
+export function describeFunctions(registry: FunctionRegistry, contextOf: ContextOf, hookIds: ReadonlySet<number>): FunctionFacts[] {
+  const facts: FunctionFacts[] = [];
+  for (let id = 0; id < registry.entries.length; id++) facts.push(describe(id, registry, contextOf, hookIds.has(id)));
+  // mayThrow of a caller depends on its callees: settle it once all are known.
+  const throwsCache = new Map<number, boolean>();
+  const throws = (id: number, path: Set<number>): boolean => {
+    const cached = throwsCache.get(id);
+    if (cached !== undefined) return cached;
+    if (path.has(id)) return false;
+    path.add(id);
+    const { node, module } = registry.entries[id]!;
+    const { scopes } = contextOf(module);
+    const result = !!firstThrowOutsideTry(module, scopes, node, (call) => calleeThrows(call, module, path));
+    path.delete(id);
+    throwsCache.set(id, result);
+    return result;
+  };
+  const calleeThrows = (call: PyNode, module: PyModule, path: Set<number>): boolean | undefined => {
+    const ids = calleeIds(call, contextOf(module).evaluator);
+    return ids.length === 0 ? undefined : ids.some((id) => throws(id, path));
+  };
+  facts.forEach((fact, id) => {
+    const { node, module } = registry.entries[id]!;
+    const found = firstThrowOutsideTry(module, contextOf(module).scopes, node, (call) => calleeThrows(call, module, new Set([id])));
+    if (found) fact.mayThrow = found;
+  });
+  return facts;
+}
+
+function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, isHook: boolean): FunctionFacts {
+  const { node, module } = registry.entries[id]!;
+  const { evaluator, scopes } = contextOf(module);
+  const walker = new ExitWalker(module, scopes, (expression) => evaluator.evaluate(expression));
+  const exits = walker.functionExits(node);
+  const catches: CatchFacts[] = [...walker.catches];
+  const calls = new Set<number>();
+  const body = field(node, 'body');
+  if (body) collectCalls(body, (call) => calleeIds(call, evaluator).forEach((callee) => calls.add(callee)));
+  const flows = analyzeFlows(module, scopes, node, isHook);
+  const name = nameOf(module, node);
+  return {
+    id,
+    span: spanOf(module, node),
+    ...(name ? { name: name.text } : {}),
+    headSpan: name ? name.span : headOf(module, node),
+    exits,
+    catches,
+    calls: [...calls],
+    flows: flows.flows,
+    idLookups: flows.idLookups,
+  };
+}
+
+/** Functions a call can reach: `check(x)`, `helpers.check(x)` of an imported module. */
+function calleeIds(call: PyNode, evaluator: Evaluator): number[] {
+  const callee = field(call, 'function');
+  if (!callee || !['identifier', 'attribute'].includes(unwrap(callee).type)) return [];
+  return evaluator.evaluate(callee).alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
+}
+
+function collectCalls(body: PyNode, onCall: (call: PyNode) => void): void {
+  const stack = [body];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'function_definition' || node.type === 'class_definition') continue;
+    if (node.type === 'call') onCall(node);
+    for (const child of node.children) stack.push(child);
+  }
+}
+
+function nameOf(module: PyModule, node: PyNode): { text: string; span: Span } | undefined {
+  const own = field(node, 'name');
+  if (own) return { text: textOf(module, own), span: spanOf(module, own) };
+  // `guard = lambda input_data, tool_use_id, context: {}`
+  const holder = node.parent?.type === 'assignment' && node.field === 'right' ? field(node.parent, 'left') : undefined;
+  return holder?.type === 'identifier' ? { text: textOf(module, holder), span: spanOf(module, holder) } : undefined;
+}
+
+/** The head of a lambda: `lambda input_data, tool_use_id, context:`. */
+function headOf(module: PyModule, node: PyNode): Span {
+  if (!isFunction(node)) return spanOf(module, node);
+  const colon = node.children.find((child) => child.type === ':');
+  return { start: node.start, end: colon ? colon.end : node.end, file: module.path };
+}

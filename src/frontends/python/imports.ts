@@ -1,0 +1,70 @@
+import type { Scopes } from './scope.js';
+import { field, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
+
+/** What an import binds a name to: a module (`name` `*`), or a name in a module. */
+export interface ImportBinding {
+  /** Dotted module path; relative imports keep their leading dots (`.hooks`, `..`). */
+  module: string;
+  name: string;
+}
+
+/** The import that binds identifier `site` (a binding site from the scope), if it is one. */
+export function importBindingOf(source: PyModule, site: PyNode): ImportBinding | undefined {
+  const holder = site.parent?.type === 'aliased_import' ? site.parent : site.parent?.type === 'dotted_name' ? site.parent : undefined;
+  const statement = holder?.parent;
+  if (!holder || !statement) return undefined;
+  if (statement.type === 'import_statement') {
+    // `import a.b` binds `a`, the top package; `import a.b as c` binds `c`, the module a.b.
+    if (holder.type === 'aliased_import') return { module: dotted(source, field(holder, 'name')), name: '*' };
+    return { module: textOf(source, site), name: '*' };
+  }
+  if (statement.type === 'import_from_statement') {
+    const module = field(statement, 'module_name');
+    const imported = holder.type === 'aliased_import' ? field(holder, 'name') : holder;
+    return module && imported ? { module: textOf(source, module).replace(/\s+/g, ''), name: dotted(source, imported) } : undefined;
+  }
+  return undefined;
+}
+
+function dotted(source: PyModule, node: PyNode | undefined): string {
+  return node ? textOf(source, node).replace(/\s+/g, '') : '';
+}
+
+/** `module` + `.name`, keeping relative prefixes: `.` + `hooks` is `.hooks`. */
+export function joinModule(module: string, name: string): string {
+  return module.endsWith('.') ? `${module}${name}` : `${module}.${name}`;
+}
+
+/**
+ * The dotted name an expression refers to through imports: `uuid.uuid4`
+ * for `uuid.uuid4` or for `uuid4` imported from `uuid`; a builtin's own
+ * name (`str`, `dict`); undefined for anything bound otherwise.
+ */
+export function qualifiedName(source: PyModule, scopes: Scopes, node: PyNode): string | undefined {
+  const expression = unwrap(node);
+  if (expression.type === 'attribute') {
+    const object = field(expression, 'object');
+    const attribute = field(expression, 'attribute');
+    const base = object && qualifiedName(source, scopes, object);
+    return base && attribute ? `${base}.${textOf(source, attribute)}` : undefined;
+  }
+  if (expression.type !== 'identifier') return undefined;
+  const binding = importOfName(source, scopes, expression);
+  if (binding === null) return undefined;
+  if (!binding) return textOf(source, expression);
+  return binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
+}
+
+/**
+ * The import an identifier's name comes from: undefined for a builtin (bound
+ * nowhere), null for a name bound by anything but one import.
+ */
+export function importOfName(source: PyModule, scopes: Scopes, identifier: PyNode): ImportBinding | undefined | null {
+  const scope = scopes.resolve(identifier);
+  if (!scope) return undefined;
+  const sites = scope.bindings.get(textOf(source, identifier)) ?? [];
+  const bindings = sites.map((site) => importBindingOf(source, site));
+  const [first] = bindings;
+  if (!first || bindings.some((binding) => !binding || binding.module !== first.module || binding.name !== first.name)) return null;
+  return first;
+}

@@ -1,0 +1,23 @@
+import type { Analysis } from '../../engine/analyze.js';
+import { loadPythonParser } from './parse.js';
+import { PythonProject, type ProjectHost } from './project.js';
+import { mentionsSdk } from './sdk.js';
+
+/** Python sources; stub files (`.pyi`) hold no agent code. */
+export function isPythonPath(path: string): boolean {
+  return /\.py$/i.test(path);
+}
+
+/**
+ * The Python front end: one module to its agent model, with imported values
+ * unknown. A file that does not mention the SDK costs a text check, never a
+ * parse. `crossesModules` says whether following imports (the project pass)
+ * could change what it reports. `loadPythonParser()` must have resolved first.
+ */
+export function extractPython(text: string, path: string): Analysis & { crossesModules?: boolean } {
+  if (!mentionsSdk(text)) return { syntaxErrors: [] };
+  const project = new PythonProject({ readFile: (file) => (file === path ? text : undefined) }, false);
+  return project.analyze([path]).get(path)!;
+}
+
+export { loadPythonParser, PythonProject, type ProjectHost };

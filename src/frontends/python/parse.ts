@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Span } from '../../model/types.js';
+import type { PyModule, PyNode } from './syntax.js';
+
+/**
+ * Deeper nodes are left out of the copy. Real code never comes near it; a
+ * generated or hostile file cannot overflow the stack of the analysis.
+ */
+const maxDepth = 400;
+
+let parser: Parser | undefined;
+let grammar: Language | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Load tree-sitter and its Python grammar (WebAssembly shipped in the npm
+ * packages `web-tree-sitter` and `tree-sitter-python`) once. Until it has
+ * resolved, Python files cannot be analysed.
+ */
+export function loadPythonParser(): Promise<void> {
+  loading ??= (async () => {
+    await Parser.init();
+    const wasm = createRequire(import.meta.url).resolve('tree-sitter-python/tree-sitter-python.wasm');
+    const language = await Language.load(wasm);
+    const instance = new Parser();
+    instance.setLanguage(language);
+    parser = instance;
+    grammar = language;
+  })();
+  // A failed load may be retried.
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+export interface ParsedModule {
+  module: PyModule;
+  syntaxErrors: Array<{ span: Span; message: string }>;
+}
+
+/** Parse one Python file; syntax errors are recovered from and listed. */
+export function parsePython(text: string, path: string): ParsedModule {
+  if (!parser) throw new Error('The Python parser is not loaded: await loadPythonParser() before analysing Python files.');
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('The Python parser returned no tree.');
+  try {
+    return copyTree(tree, text, path);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Names by id, read once: each read through the cursor crosses into WebAssembly. */
+const typeNames: Array<{ type: string; named: boolean }> = [];
+const fieldNames: Array<string | undefined> = [];
+
+function typeOf(id: number): { type: string; named: boolean } {
+  return (typeNames[id] ??= { type: grammar!.nodeTypeForId(id) ?? 'ERROR', named: grammar!.nodeTypeIsNamed(id) });
+}
+
+function fieldOf(id: number): string | undefined {
+  if (id === 0) return undefined;
+  if (!(id in fieldNames)) fieldNames[id] = grammar!.fieldNameForId(id) ?? undefined;
+  return fieldNames[id];
+}
+
+function copyTree(tree: Tree, text: string, path: string): ParsedModule {
+  const cursor = tree.walk();
+  const comments: PyNode[] = [];
+  const syntaxErrors: ParsedModule['syntaxErrors'] = [];
+  // Missing nodes exist only in a tree with errors; asking for them costs a call per node.
+  const hasError = tree.rootNode.hasError;
+  const make = (parent: PyNode | undefined): PyNode => {
+    const { type, named } = typeOf(cursor.nodeTypeId);
+    const node: PyNode = {
+      type,
+      start: cursor.startIndex,
+      end: cursor.endIndex,
+      field: fieldOf(cursor.currentFieldId),
+      named,
+      parent,
+      children: [],
+    };
+    if (node.type === 'ERROR') {
+      syntaxErrors.push({ span: { start: node.start, end: node.end, file: path }, message: `Invalid syntax at '${excerpt(text, node)}'.` });
+    } else if (hasError && cursor.nodeIsMissing) {
+      syntaxErrors.push({ span: { start: node.start, end: node.end, file: path }, message: `'${node.type}' expected.` });
+    }
+    if (node.type === 'comment') comments.push(node);
+    else parent?.children.push(node);
+    return node;
+  };
+  try {
+    const root = make(undefined);
+    let current = root;
+    let depth = 0;
+    for (;;) {
+      if (depth < maxDepth && cursor.gotoFirstChild()) {
+        depth++;
+        current = make(current);
+        continue;
+      }
+      let moved = cursor.gotoNextSibling();
+      while (!moved) {
+        if (!cursor.gotoParent()) {
+          if (syntaxErrors.length === 0 && hasError) {
+            syntaxErrors.push({ span: { start: 0, end: 0, file: path }, message: 'Invalid syntax (nested too deep to show where).' });
+          }
+          return { module: { path, text, root, comments }, syntaxErrors };
+        }
+        depth--;
+        current = current.parent!;
+        moved = cursor.gotoNextSibling();
+      }
+      current = make(current.parent);
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** The start of the text an error node covers, on one line, short. */
+function excerpt(text: string, node: PyNode): string {
+  const line = text.slice(node.start, Math.min(node.end, node.start + 40)).split(/\r\n|\r|\n/)[0]!.trim();
+  return line === '' ? text.slice(node.start, node.start + 1) : line;
+}

@@ -1,0 +1,125 @@
+import type { Analysis } from '../../engine/analyze.js';
+import { unknown } from '../../model/build.js';
+import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
+import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
+import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
+import { Evaluator, type ImportResolver } from './evaluate.js';
+import { describeFunctions, FunctionRegistry } from './functions.js';
+import { ModuleResolution } from './modules.js';
+import { parsePython, type ParsedModule } from './parse.js';
+import { Scopes } from './scope.js';
+import { suppressionsOf } from './suppressions.js';
+import type { PyModule, PyNode } from './syntax.js';
+
+export interface ProjectHost {
+  /** A file's text without a byte order mark, or undefined when it cannot be read. */
+  readFile(path: string): string | undefined;
+}
+
+interface ModuleContext {
+  module: PyModule;
+  syntaxErrors: ParsedModule['syntaxErrors'];
+  scopes: Scopes;
+  evaluator: Evaluator;
+  suppressions: Suppression[];
+}
+
+/**
+ * The Python modules of one analysis, sharing one function table. With
+ * `followImports`, values imported from other modules of the project are
+ * followed (`from .hooks import guard`, `from agent.config import OPTIONS`,
+ * `from . import hooks` then `hooks.guard`); otherwise they stay unknown.
+ */
+export class PythonProject implements ImportResolver {
+  private readonly registry = new FunctionRegistry();
+  private readonly contexts = new Map<string, ModuleContext | null>();
+  private readonly following = new Set<string>();
+  private readonly modules: ModuleResolution;
+  private readonly traces: Array<Set<PyNode>> = [];
+
+  constructor(
+    private readonly host: ProjectHost,
+    private readonly followImports: boolean,
+  ) {
+    this.modules = new ModuleResolution((file) => host.readFile(file) !== undefined);
+  }
+
+  /** Build the model of each root module; values may come from any module its imports reach. */
+  analyze(roots: readonly string[]): Map<string, Analysis & { crossesModules: boolean }> {
+    const found = new Map<string, FoundConfigurations>();
+    for (const root of roots) {
+      const context = this.context(root);
+      if (context) found.set(root, findConfigurations(context.module, context.evaluator));
+    }
+    const used = new Set([...found.values()].flatMap((result) => [...result.used]));
+    const configurations = new Map<string, AgentConfiguration[]>(
+      [...found].map(([root, result]) => [root, [...result.entries, ...standaloneOptions(result, used)]]),
+    );
+    const gates = new Map(
+      [...found].map(([root, result]) => {
+        const wired = configurations.get(root)!.flatMap(gatesOfConfiguration);
+        const wiredIds = new Set(wired.map((gate) => gate.functionId));
+        // An annotated gate that a configuration wires up is checked as wired, with its events.
+        const typed = result.gates.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId));
+        return [root, mergeGates([...wired, ...typed])];
+      }),
+    );
+    const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
+    const functions = describeFunctions(this.registry, (module) => this.context(module.path)!, hookIds);
+    const suppressions = [...this.contexts.values()].flatMap((context) => context?.suppressions ?? []);
+
+    const analyses = new Map<string, Analysis & { crossesModules: boolean }>();
+    for (const [root, result] of found) {
+      const context = this.context(root)!;
+      const model: AgentModel = {
+        path: root,
+        language: 'python',
+        configurations: configurations.get(root)!,
+        functions,
+        gates: gates.get(root)!,
+        suppressions,
+      };
+      // Options built here and used nowhere here may be used by another module: only the whole project can tell.
+      const crossesModules = context.evaluator.crossesModules || result.built.some(({ node }) => !result.used.has(node));
+      analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules });
+    }
+    return analyses;
+  }
+
+  /** Modules other than the roots that imports led to, with their syntax errors. */
+  importedFiles(roots: readonly string[]): Array<{ path: string; errors: ParsedModule['syntaxErrors'] }> {
+    return [...this.contexts]
+      .filter(([path, context]) => context && !roots.includes(path))
+      .map(([path, context]) => ({ path, errors: context!.syntaxErrors }));
+  }
+
+  importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet {
+    if (!this.followImports || name === '*') return unknown(span);
+    const target = this.modules.resolve(module, fromFile);
+    const key = `${target}\0${name}`;
+    const context = target && this.context(target);
+    if (!context || this.following.has(key)) return unknown(span);
+    this.following.add(key);
+    try {
+      return context.evaluator.exported(name, span);
+    } finally {
+      this.following.delete(key);
+    }
+  }
+
+  private context(path: string): ModuleContext | undefined {
+    let context = this.contexts.get(path);
+    if (context === undefined) {
+      const text = this.host.readFile(path);
+      if (text === undefined) context = null;
+      else {
+        const { module, syntaxErrors } = parsePython(text, path);
+        const scopes = new Scopes(module);
+        const evaluator = new Evaluator(module, scopes, this.registry, this, this.traces);
+        context = { module, syntaxErrors, scopes, evaluator, suppressions: suppressionsOf(module) };
+      }
+      this.contexts.set(path, context);
+    }
+    return context ?? undefined;
+  }
+}

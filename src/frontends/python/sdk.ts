@@ -1,0 +1,42 @@
+/** The Python SDK's packages: the Agent SDK and the older Claude Code SDK, with submodules (`claude_agent_sdk.types`). */
+const sdkModule = /^(?:claude_agent_sdk|claude_code_sdk)(?:\.[\w.]+)?$/;
+
+/** A cheap text check: could this file use the SDK at all? */
+export function mentionsSdk(text: string): boolean {
+  return /\bclaude_(?:agent|code)_sdk\b/.test(text);
+}
+
+export function isSdkModule(module: string): boolean {
+  return sdkModule.test(module);
+}
+
+/** Constructors of options objects (SDK-FACTS.md §6). */
+export const optionsClasses = new Set(['ClaudeAgentOptions', 'ClaudeCodeOptions']);
+
+/** Type names that mark a function as a gate when its parameters or result are annotated with them. */
+export const gateTypes: Record<string, 'hook' | 'canUseTool'> = {
+  HookContext: 'hook',
+  HookJSONOutput: 'hook',
+  HookCallback: 'hook',
+  ToolPermissionContext: 'canUseTool',
+  CanUseTool: 'canUseTool',
+};
+
+/**
+ * Python option names whose TypeScript name is not the camel-cased one; the
+ * rest map `permission_mode` → `permissionMode`.
+ */
+const renamedOptions: Record<string, string> = {
+  add_dirs: 'additionalDirectories',
+  continue_conversation: 'continue',
+};
+
+/** The canonical (TypeScript SDK) name of a Python keyword or attribute: `allowed_tools` → `allowedTools`. */
+export function canonicalName(name: string): string {
+  return Object.hasOwn(renamedOptions, name) ? renamedOptions[name]! : name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** Hook output keys that Python spells with a trailing underscore; the SDK renames them (SDK-FACTS.md §6). */
+export function hookOutputKey(key: string): string {
+  return key === 'continue_' ? 'continue' : key === 'async_' ? 'async' : key;
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../src/engine/scan.js';
+
+const fixtures = fileURLToPath(new URL('../../fixtures/modules/', import.meta.url));
+
+async function findings(project: string) {
+  const result = await scan({ cwd: fixtures, paths: [project] });
+  expect(result.problems).toEqual([]);
+  return result.findings;
+}
+
+/** What is reported, whatever file it lands in. */
+const reported = (list: Awaited<ReturnType<typeof findings>>) =>
+  list.map(({ ruleId, messageId, message }) => `${ruleId} ${messageId} ${message}`).sort();
+
+describe('a Python agent spread across the modules of a package', () => {
+  it('reports what its single-file equivalent reports', async () => {
+    expect(reported(await findings('py-package'))).toEqual(reported(await findings('py-single')));
+  });
+
+  it('reports each value where it is written, in modules that never mention the SDK', async () => {
+    const located = (await findings('py-package')).map(({ path, line, column, ruleId, messageId }) => `${path}:${line}:${column} ${ruleId}/${messageId}`);
+    expect(located).toEqual([
+      // `**BASE` of `from .config import BASE`; can_use_tool comes from `from agent.review import review`.
+      'py-package/agent/config.py:4:5 no-bypass-without-disallowed-tools/allowedToolsIgnored',
+      'py-package/agent/config.py:4:20 no-shadowed-can-use-tool/wholeToolAllowed',
+      'py-package/agent/config.py:4:28 no-bare-allowed-tools/bareTool',
+      'py-package/agent/config.py:4:28 no-shadowed-can-use-tool/wholeToolAllowed',
+      'py-package/agent/config.py:5:21 no-bypass-without-disallowed-tools/bypassWithoutDeny',
+      'py-package/agent/config.py:5:21 no-shadowed-can-use-tool/bypassMode',
+      // `hooks.guard` of `from . import hooks`.
+      'py-package/agent/hooks.py:18:8 no-tool-use-id-dedupe/dedupeByToolUseId',
+      'py-package/agent/hooks.py:25:5 no-fail-open-hook/catchAllows',
+    ]);
+  });
+
+  it('accounts for every file: the modules without the SDK are skipped on their own and read through imports', async () => {
+    const result = await scan({ cwd: fixtures, paths: ['py-package'] });
+    expect(result.stats).toMatchObject({ files: 6, analysed: 2, skipped: 4, failed: 0 });
+  });
+});

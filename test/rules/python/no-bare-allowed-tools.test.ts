@@ -1,0 +1,76 @@
+import rule from '../../../rules/no-bare-allowed-tools.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+/** Line 1: the SDK import; cases start on line 2. */
+const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, query', ...lines);
+
+runPythonCases(rule, {
+  valid: [
+    // Scoped entries approve only what they name.
+    code('options = ClaudeAgentOptions(allowed_tools=["Bash(npm test *)", "Edit(./src/**)", "WebFetch(domain:example.com)"])'),
+    // Read-only tools, and a single MCP tool named in full.
+    code('options = ClaudeAgentOptions(allowed_tools=["Read", "Glob", "Grep", "mcp__github__get_issue"])'),
+    // Whole tools the user approves on purpose.
+    { code: code('options = ClaudeAgentOptions(allowed_tools=["WebFetch"])'), options: { allow: ['WebFetch'] } },
+    // A list computed at run time, or imported, is not seen.
+    code('import os', 'options = ClaudeAgentOptions(allowed_tools=os.environ["TOOLS"].split(","))'),
+    code('from .tools import TOOLS', 'options = ClaudeAgentOptions(allowed_tools=TOOLS)'),
+    // A deny list is not an allow list.
+    code('options = ClaudeAgentOptions(disallowed_tools=["Bash", "Write"])'),
+    // A list of the same name that is not an agent option.
+    code('allowed_tools = ["Bash"]', 'print(allowed_tools)'),
+  ],
+  invalid: [
+    {
+      name: 'a bare side-effecting tool in ClaudeAgentOptions',
+      code: code('options = ClaudeAgentOptions(allowed_tools=["Read", "Bash"])'),
+      errors: [{ messageId: 'bareTool', line: 2, column: 53, data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' } }],
+    },
+    {
+      name: 'specifiers that match everything, and a whole MCP server',
+      code: code('TOOLS = ["Bash(*)", "Edit(**)", "mcp__github", "mcp__db__*"]', 'client = ClaudeSDKClient(ClaudeAgentOptions(allowed_tools=TOOLS))'),
+      errors: [
+        { messageId: 'bareTool', line: 2, column: 10, data: { entry: 'Bash(*)' } },
+        { messageId: 'bareTool', line: 2, column: 21, data: { entry: 'Edit(**)', tool: 'Edit' } },
+        { messageId: 'wholeServer', line: 2, column: 33, data: { server: 'github' } },
+        { messageId: 'wholeServer', line: 2, column: 48, data: { server: 'db' } },
+      ],
+    },
+    {
+      name: 'command runners followed by a wildcard',
+      code: code('options = ClaudeAgentOptions(allowed_tools=["Bash(npx *)", "Bash(git:*)", "Bash(npm test *)"])'),
+      errors: [
+        { messageId: 'commandRunner', line: 2, column: 45, data: { runner: 'npx' } },
+        { messageId: 'commandRunner', line: 2, column: 60, data: { runner: 'git' } },
+      ],
+    },
+    {
+      name: 'through **base, a starred list and a dict of keyword arguments',
+      code: code(
+        'BASE_TOOLS = ["Write"]',
+        'base = dict(allowed_tools=[*BASE_TOOLS, "Read"])',
+        'options = ClaudeAgentOptions(**base)',
+      ),
+      errors: [{ messageId: 'bareTool', line: 2, column: 15, data: { entry: 'Write' } }],
+    },
+    {
+      name: 'a conditional list, and an entry added with +=',
+      code: code(
+        'tools = ["WebFetch"] if ONLINE else ["Read"]',
+        'tools += ["NotebookEdit"]',
+        'async def main():',
+        '    async for message in query(prompt="x", options=ClaudeAgentOptions(allowed_tools=tools)):',
+        '        print(message)',
+      ),
+      errors: [
+        { messageId: 'bareTool', line: 2, column: 10, data: { entry: 'WebFetch' } },
+        { messageId: 'bareTool', line: 3, column: 11, data: { entry: 'NotebookEdit' } },
+      ],
+    },
+    {
+      name: 'the older SDK',
+      code: py('from claude_code_sdk import ClaudeCodeOptions', 'options = ClaudeCodeOptions(allowed_tools=["MultiEdit"])'),
+      errors: [{ messageId: 'bareTool', line: 2, column: 44 }],
+    },
+  ],
+});

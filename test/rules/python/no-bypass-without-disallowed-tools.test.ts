@@ -1,0 +1,58 @@
+import rule from '../../../rules/no-bypass-without-disallowed-tools.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+/** Line 1: the SDK import; cases start on line 2. */
+const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient', ...lines);
+const names = { mode: 'permission_mode', deny: 'disallowed_tools', tools: 'tools' };
+
+runPythonCases(rule, {
+  valid: [
+    // Deny rules, or a narrowed tool set, bound what bypass mode can run.
+    code('options = ClaudeAgentOptions(permission_mode="bypassPermissions", disallowed_tools=["Bash(rm *)"])'),
+    code('options = ClaudeAgentOptions(permission_mode="bypassPermissions", tools=["Read", "Grep"])'),
+    // Deny rules that cannot be seen may be there.
+    code('from .policy import DENY', 'options = ClaudeAgentOptions(permission_mode="bypassPermissions", disallowed_tools=DENY)'),
+    // Not bypass mode.
+    code('options = ClaudeAgentOptions(permission_mode="acceptEdits")'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE"))'),
+    // The deny list is added before the options are used.
+    code(
+      'options = ClaudeAgentOptions(permission_mode="bypassPermissions")',
+      'options.disallowed_tools = ["WebFetch"]',
+      'client = ClaudeSDKClient(options=options)',
+    ),
+  ],
+  invalid: [
+    {
+      name: 'bypass with no deny rules',
+      code: code('options = ClaudeAgentOptions(permission_mode="bypassPermissions")'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 46, data: { ...names, certainty: 'is' } }],
+    },
+    {
+      name: 'an empty deny list, and allowed_tools that does not limit bypass',
+      code: code('options = ClaudeAgentOptions(', '    permission_mode="bypassPermissions",', '    disallowed_tools=[],', '    allowed_tools=["Read"],', ')'),
+      errors: [
+        { messageId: 'bypassWithoutDeny', line: 3, column: 21 },
+        { messageId: 'allowedToolsIgnored', line: 5, column: 5, data: { allowed: 'allowed_tools', deny: 'disallowed_tools' } },
+      ],
+    },
+    {
+      name: 'bypass on one path: can be',
+      code: code('mode = "bypassPermissions" if YOLO else "default"', 'client = ClaudeSDKClient(ClaudeAgentOptions(permission_mode=mode))'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 8, data: { certainty: 'can be' } }],
+    },
+    {
+      name: 'bypass added by dataclasses.replace to a base without deny rules',
+      code: code('from dataclasses import replace', 'base = ClaudeAgentOptions(allowed_tools=["Read"])', 'options = replace(base, permission_mode="bypassPermissions")'),
+      errors: [
+        { messageId: 'allowedToolsIgnored', line: 3, column: 27 },
+        { messageId: 'bypassWithoutDeny', line: 4, column: 41 },
+      ],
+    },
+    {
+      name: 'a dict of keyword arguments',
+      code: code('settings = {"permission_mode": "bypassPermissions", "max_turns": 3}', 'options = ClaudeAgentOptions(**settings)'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 32 }],
+    },
+  ],
+});

@@ -1,0 +1,111 @@
+import rule from '../../../rules/no-fail-open-hook.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+const head = ['import logging, sys', 'from claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny'];
+const deny = '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "policy"}}';
+/** A guard whose `except` clause (line 7) runs `handler`; wired for `event`. */
+const guard = (handler: string[], event = 'PreToolUse', clause = 'except Exception as error:') =>
+  py(
+    ...head,
+    'async def guard(input_data, tool_use_id, context):',
+    '    try:',
+    '        if not await check_policy(input_data):',
+    `            return ${deny}`,
+    `    ${clause}`,
+    ...handler.map((line) => `        ${line}`),
+    '    return {}',
+    `options = ClaudeAgentOptions(hooks={"${event}": [HookMatcher(matcher="Bash", hooks=[guard])]})`,
+  );
+/** A permission callback whose `except` clause (line 6) runs `handler`. */
+const review = (...handler: string[]) =>
+  py(
+    ...head,
+    'async def review(tool_name, tool_input, context):',
+    '    try:',
+    '        return PermissionResultAllow() if await check_policy(tool_input) else PermissionResultDeny(message="policy")',
+    '    except Exception:',
+    ...handler.map((line) => `        ${line}`),
+    'options = ClaudeAgentOptions(can_use_tool=review)',
+  );
+
+runPythonCases(rule, {
+  valid: [
+    // Closed handlers: a deny, a re-raise, an exit.
+    guard([`return ${deny}`]),
+    guard(['raise']),
+    guard(['sys.exit(2)']),
+    guard(['return {"continue_": False, "stopReason": "policy check failed"}']),
+    guard(['return {"decision": "block", "reason": "policy check failed"}']),
+    // A handler of a hook that is not a gate.
+    guard(['return {}'], 'PostToolUse'),
+    // A permission callback that denies on error.
+    review('return PermissionResultDeny(message="policy check failed")'),
+    // A hook that can raise outside a try: Python has no onFailure, so only handlers are checked.
+    py(...head, 'async def guard(input_data, tool_use_id, context):', '    if not await check_policy(input_data):', `        return ${deny}`, '    return {}', 'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[guard])]})'),
+    // A handler that falls through to a deny after the try statement.
+    py(
+      ...head,
+      'async def guard(input_data, tool_use_id, context):',
+      '    try:',
+      '        if await check_policy(input_data):',
+      '            return {}',
+      '    except Exception:',
+      '        logging.exception("policy check failed")',
+      `    return ${deny}`,
+      'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[guard])]})',
+    ),
+    // A handler the author disabled, on its line or on the line before.
+    guard(['return {}'], 'PreToolUse', 'except Exception as error:  # toolgate: disable=no-fail-open-hook -- advisory hook, the sandbox enforces the policy'),
+    guard(['return {}'], 'PreToolUse', '# toolgate: disable=toolgate/no-fail-open-hook\n    except Exception as error:'),
+  ],
+  invalid: [
+    {
+      name: 'an except that returns {}',
+      code: guard(['return {}']),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { gate: "'guard'", result: 'returns no decision' } }],
+    },
+    {
+      name: 'an except that returns None',
+      code: guard(['return None']),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns None' } }],
+    },
+    {
+      name: 'an except that logs and falls through to {}',
+      code: guard(['logging.exception("policy check failed")']),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' } }],
+    },
+    {
+      name: 'continue_: True is no decision',
+      code: guard(['return {"continue_": True}']),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' } }],
+    },
+    {
+      name: 'an except that allows, in a PermissionRequest hook',
+      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest'),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns allow' } }],
+    },
+    {
+      name: 'can_use_tool that allows on error',
+      code: review('return PermissionResultAllow(updated_input=tool_input)'),
+      errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { gate: "'review'", result: 'returns allow' } }],
+    },
+    {
+      name: 'a bare return in a handler of a tuple of exceptions',
+      code: py(
+        ...head,
+        'async def review(tool_name, tool_input, context):',
+        '    try:',
+        '        return await decide(tool_name, tool_input)',
+        '    except (TimeoutError, ValueError):',
+        '        return',
+        'options = ClaudeAgentOptions(can_use_tool=review)',
+      ),
+      errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { result: 'returns None' } }],
+    },
+    {
+      name: 'a suppression for another rule does not apply',
+      code: guard(['return {}'], 'PreToolUse', 'except Exception as error:  # toolgate: disable=no-bare-allowed-tools -- another rule'),
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5 }],
+    },
+  ],
+});

@@ -1,0 +1,75 @@
+import rule from '../../../rules/no-tool-use-id-dedupe.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+/** Lines 1-3: imports and a set; a hook's body starts on line 5. */
+const head = ['import logging', 'from claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny', 'seen = set()'];
+const deny = '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "duplicate"}}';
+/** A PreToolUse hook `guard(input_data, tool_use_id, context)` with this body, wired on the last line. */
+const hook = (...body: string[]) =>
+  py(
+    ...head,
+    'async def guard(input_data, tool_use_id, context):',
+    ...body.map((line) => `    ${line}`),
+    'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+  );
+
+runPythonCases(rule, {
+  valid: [
+    // Logging and correlating by the id is fine.
+    hook('logging.info("tool call %s: %s", tool_use_id, input_data["tool_name"])', 'return {}'),
+    hook('audit[tool_use_id] = input_data["tool_input"]', 'return {}'),
+    // A membership test that only picks what to log gates nothing.
+    hook('if tool_use_id in seen:', '    logging.info("seen %s again", tool_use_id)', 'return {}'),
+    // Dedupe on the tool name and its canonical arguments.
+    hook('key = (input_data["tool_name"], repr(sorted(input_data["tool_input"].items())))', 'if key in seen:', `    return ${deny}`, 'seen.add(key)', 'return {}'),
+    // Not agent code.
+    py(...head, 'def remember(tool_use_id):', '    if tool_use_id in seen:', '        return False', '    seen.add(tool_use_id)', '    return True'),
+  ],
+  invalid: [
+    {
+      name: 'a set membership test that denies',
+      code: hook('if tool_use_id in seen:', `    return ${deny}`, 'seen.add(tool_use_id)', 'return {}'),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 5, column: 8, data: { operation: 'membership test' } }],
+    },
+    {
+      name: 'a dict lookup that skips, the id read from the input',
+      code: hook('call_id = input_data["tool_use_id"]', 'if cache.get(call_id):', '    return {}', 'return {}'),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 6, column: 8, data: { operation: 'lookup' } }],
+    },
+    {
+      name: 'a subscript in a condition, and not in',
+      code: hook('if not results[tool_use_id]:', '    raise RuntimeError("unknown call")', 'if tool_use_id not in seen:', '    return {}', 'return {}'),
+      errors: [
+        { messageId: 'dedupeByToolUseId', line: 5, column: 12, data: { operation: 'lookup' } },
+        { messageId: 'dedupeByToolUseId', line: 7, column: 8, data: { operation: 'membership test' } },
+      ],
+    },
+    {
+      name: 'a test kept in a variable, then an early return',
+      code: hook('duplicate = tool_use_id in seen', 'if duplicate:', `    return ${deny}`, 'return {}'),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 5, column: 17 }],
+    },
+    {
+      name: 'an assert',
+      code: hook('assert tool_use_id not in seen, "duplicate call"', 'return {}'),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 5, column: 12 }],
+    },
+    {
+      name: 'can_use_tool reading the id from its context',
+      code: py(
+        ...head,
+        'async def review(tool_name, tool_input, context):',
+        '    if context.tool_use_id in seen:',
+        '        return PermissionResultDeny(message="duplicate")',
+        '    return PermissionResultAllow()',
+        'options = ClaudeAgentOptions(can_use_tool=review)',
+      ),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 5, column: 8 }],
+    },
+    {
+      name: 'the tool use id as an idempotency key',
+      code: hook('await payments.refund(input_data["tool_input"], idempotency_key=tool_use_id)', 'return {}'),
+      errors: [{ messageId: 'toolUseIdAsKey', line: 5, column: 53, data: { key: 'idempotency_key' } }],
+    },
+  ],
+});
