@@ -1,0 +1,57 @@
+import type { FileProblem, Finding } from '../../engine/findings.js';
+import { compareFindings, compareText } from '../../engine/findings.js';
+import type { ScanResult } from '../../engine/scan.js';
+import { countSeverities, plural } from './summary.js';
+
+/**
+ * GitHub Actions workflow commands: one `::error` or `::warning` annotation
+ * per finding and per file that could not be checked, shown on the pull
+ * request's diff, then one plain summary line for the log. Paths are relative
+ * to the directory toolgate ran in, which must be the repository root for
+ * GitHub to place them.
+ */
+export function formatGithub(result: ScanResult): string {
+  const lines = [...result.findings].sort(compareFindings).map(findingCommand);
+  lines.push(...[...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemCommand));
+  const { errors, warnings } = countSeverities(result.findings);
+  const { files, failed } = result.stats;
+  const unchecked = failed > 0 ? `; ${plural(failed, 'file')} could not be checked` : '';
+  lines.push(
+    `toolgate: ${plural(result.findings.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) ` +
+      `in ${plural(files, 'file')}${unchecked}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function findingCommand(finding: Finding): string {
+  return command(finding.severity, {
+    file: finding.path,
+    line: finding.line,
+    col: finding.column,
+    endLine: finding.endLine,
+    endColumn: finding.endColumn,
+    title: finding.ruleId,
+  }, finding.message);
+}
+
+function problemCommand(problem: FileProblem): string {
+  const at: Record<string, number> = problem.line === undefined ? {} : { line: problem.line, col: problem.column ?? 1 };
+  return command('error', { file: problem.path, ...at, title: `toolgate could not check this file (${problem.kind})` }, problem.message);
+}
+
+function command(kind: 'error' | 'warning', properties: Record<string, string | number>, message: string): string {
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
+  return `::${kind} ${props}::${escapeData(message)}`;
+}
+
+/** As `@actions/core` escapes a command's message: a newline would end the command. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value also must not hold the `,` between properties or the `:` that ends them. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
