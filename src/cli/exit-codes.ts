@@ -12,5 +12,6 @@ Exit codes:
   0  no findings (warnings within --max-warnings are allowed)
   1  findings: any error, or more warnings than --max-warnings
   2  usage error, internal error, or a file that could not be read,
-     parsed or analysed (toolgate fails closed)
+     parsed or analysed (toolgate fails closed; --allow-unparsed lets
+     files that cannot be read or parsed through, still reported)
 `;

@@ -9,6 +9,8 @@ import { escapeForTerminal } from './escape.js';
 import { ExitCode, exitCodesHelp } from './exit-codes.js';
 import { formatterNames, formatters, type FormatterName } from './formatters/index.js';
 import { addInspectCommand } from './inspect.js';
+import { colorFlagFor, writeReport } from './output.js';
+import { addRulesCommands } from './rules.js';
 import { countSeverities } from './formatters/summary.js';
 import { toolInfo } from '../package-info.js';
 
@@ -28,6 +30,8 @@ interface ScanFlags {
   quiet?: boolean;
   maxWarnings?: number;
   color?: boolean;
+  output?: string;
+  allowUnparsed?: boolean;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
     exitCode = await scanCommand(paths, flags, cli);
   });
   addInspectCommand(program, cli, (code) => void (exitCode = code));
+  addRulesCommands(program, cli, (code) => void (exitCode = code));
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -88,6 +93,8 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     .addOption(new Option('--preset <name>', 'rule preset').choices(configNames).default('recommended'))
     .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
+    .option('--output <file>', 'write the report to this file instead of stdout (folders are created)')
+    .option('--allow-unparsed', 'files that cannot be read or parsed are still reported, but do not make the run exit 2')
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
     .addHelpText('after', exitCodesHelp)
@@ -110,11 +117,13 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
   const shown: ScanResult = flags.quiet
     ? { ...result, findings: result.findings.filter((finding) => finding.severity === 'error') }
     : result;
-  const colors = createColors(useColor(flags.color, io.env, io.isTTY));
-  io.stdout(formatters[flags.format](shown, { colors, cwd: io.cwd }));
+  const colors = createColors(useColor(colorFlagFor(flags.output, flags.color), io.env, io.isTTY));
+  const written = await writeReport(formatters[flags.format](shown, { colors, cwd: io.cwd }), flags.output, io);
 
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
-  if (result.problems.length > 0) return ExitCode.failure;
+  // An internal error is toolgate's own failure: no flag turns it into a pass.
+  const failing = flags.allowUnparsed ? result.problems.filter((problem) => problem.kind === 'internal') : result.problems;
+  if (!written || failing.length > 0) return ExitCode.failure;
   if (errors > 0) return ExitCode.findings;
   if (flags.maxWarnings !== undefined && warnings > flags.maxWarnings) {
     io.stderr(`error: ${warnings} warnings, more than --max-warnings ${flags.maxWarnings} allows\n`);

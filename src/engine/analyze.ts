@@ -1,3 +1,4 @@
+import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import type { AgentModel, Span } from '../model/types.js';
@@ -33,14 +34,20 @@ export interface ProjectAnalysis {
 export function analyzeProject(paths: readonly string[], readFile: (path: string) => string | undefined): ProjectAnalysis {
   const project = new TypeScriptProject({ readFile }, true);
   const analyses: Map<string, Analysis> = project.analyze(paths.filter(isTypeScriptPath));
-  return { analyses, imported: project.importedFiles(paths) };
+  const python = new PythonProject({ readFile }, true);
+  for (const [file, analysis] of python.analyze(paths.filter(isPythonPath))) analyses.set(file, analysis);
+  return { analyses, imported: [...project.importedFiles(paths), ...python.importedFiles(paths)] };
 }
 
 /** Whether some front end reads files with this name. */
 export function isSupportedPath(path: string): boolean {
-  return isSettingsPath(path) || isTypeScriptPath(path);
+  return isSettingsPath(path) || isTypeScriptPath(path) || isPythonPath(path);
 }
 
+/** Load what a front end needs before `analyzeText` can read `path`: the Python parser is WebAssembly, loaded once. */
+export async function prepareFor(path: string): Promise<void> {
+  if (isPythonPath(path)) await loadPythonParser();
+}
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */
 export function withoutBom(text: string): string {
@@ -50,5 +57,6 @@ export function withoutBom(text: string): string {
 /** Build the agent model of one file with the front end for its language. */
 export function analyzeText(text: string, path: string): Analysis {
   if (isSettingsPath(path)) return extractSettings(withoutBom(text), path);
+  if (isPythonPath(path)) return extractPython(withoutBom(text), path);
   return extractTypeScript(withoutBom(text), path);
 }

@@ -27,7 +27,8 @@ export interface DiscoveredFile {
   error?: string;
 }
 
-export type IgnoreReason = 'gitignore' | 'skipped-directory' | 'symlink' | 'unsupported';
+/** `special`: a FIFO, socket or device with a source file's name; reading a FIFO would block the scan. */
+export type IgnoreReason = 'gitignore' | 'skipped-directory' | 'symlink' | 'unsupported' | 'special';
 
 export interface DiscoverOptions {
   cwd: string;
@@ -130,8 +131,9 @@ async function* walk(
       if (skippedDirectories.has(entry.name)) onIgnored(absolutePath, 'skipped-directory');
       else if (isIgnored(scope, absolutePath, true)) onIgnored(absolutePath, 'gitignore');
       else yield* walk(absolutePath, scope, onIgnored, toEntry);
-    } else if (entry.isFile() && isSupportedPath(absolutePath)) {
-      if (isIgnored(scope, absolutePath, false)) onIgnored(absolutePath, 'gitignore');
+    } else if (isSupportedPath(absolutePath)) {
+      if (!entry.isFile()) onIgnored(absolutePath, 'special');
+      else if (isIgnored(scope, absolutePath, false)) onIgnored(absolutePath, 'gitignore');
       else yield toEntry(absolutePath);
     }
   }

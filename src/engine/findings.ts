@@ -14,6 +14,11 @@ export interface Finding {
   endLine: number;
   endColumn: number;
   span: Span;
+  /**
+   * Stable identity for SARIF `partialFingerprints` and baselines: survives
+   * edits that move the code, not edits of the offending line (`withFingerprints`).
+   */
+  fingerprint: string;
 }
 
 /** A file toolgate could not check. Any of these makes `scan` exit 2 (fail closed). */
@@ -25,8 +30,10 @@ export interface FileProblem {
   column?: number;
 }
 
+type SortedFields = Pick<Finding, 'path' | 'line' | 'column' | 'ruleId' | 'messageId' | 'message'>;
+
 /** Order findings by path, position and rule, so output is stable. */
-export function compareFindings(a: Finding, b: Finding): number {
+export function compareFindings(a: SortedFields, b: SortedFields): number {
   return (
     compareText(a.path, b.path) ||
     a.line - b.line ||

@@ -3,6 +3,7 @@ import { checkModel } from './check.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
 import { compareFindings, type FileProblem, type Finding } from './findings.js';
+import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { analyseTree, type AnalysedFile, type ScanStats, type TreeOptions } from './tree.js';
 import type { AnyRule } from './rule.js';
 
@@ -26,12 +27,12 @@ export type { ScanStats };
 /** Find the files under `paths`, check each with the rules of a config, and collect the results. */
 export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const settings = selectRules(options.config ?? 'recommended', options.rules);
-  const found = new Map<string, Finding>();
+  const found = new Map<string, UnprintedFinding>();
   const { root, stats, problems } = await analyseTree(options, (file) => {
     // A value several files use (an imported base object) is reported once, where it is written.
     for (const finding of checkFile(file, settings)) found.set(findingKey(finding), finding);
   });
-  const findings = [...found.values()].sort(compareFindings);
+  const findings = await withFingerprints(root, [...found.values()].sort(compareFindings));
   return { root, findings, problems, stats, rules: settings.map((setting) => setting.rule) };
 }
 
@@ -63,13 +64,13 @@ export function selectRules(config: ConfigName, ids?: readonly string[]): RuleSe
     );
 }
 
-function findingKey(finding: Finding): string {
+function findingKey(finding: UnprintedFinding): string {
   return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
 }
 
-function checkFile(file: AnalysedFile, settings: readonly RuleSetting[]): Finding[] {
+function checkFile(file: AnalysedFile, settings: readonly RuleSetting[]): UnprintedFinding[] {
   return checkModel(file.model, settings).map(
-    (report): Finding => ({
+    (report): UnprintedFinding => ({
       ruleId: report.ruleId,
       messageId: report.messageId,
       message: report.message,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
-import { analyzeProject, analyzeText, withoutBom, type SyntaxError } from './analyze.js';
+import { analyzeProject, analyzeText, prepareFor, withoutBom, type SyntaxError } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
@@ -24,6 +24,13 @@ export interface ScanStats {
   skipped: number;
   /** Listed in `problems`: could not be read, parsed or analysed. */
   failed: number;
+  /**
+   * Entries left out on purpose, not among `files`: ignored by a
+   * `.gitignore`, skipped folders (`node_modules`, ...), symbolic links (never
+   * followed), FIFOs and devices, and named files no front end reads. A
+   * folder counts once.
+   */
+  ignored: number;
 }
 
 /** One file's agent model, with what it takes to place its spans. */
@@ -59,7 +66,7 @@ export async function analyseTree(
   const root = path.resolve(options.cwd ?? process.cwd());
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const problems: FileProblem[] = [];
-  const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0 };
+  const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0, ignored: 0 };
   const deferred: DiscoveredFile[] = [];
 
   const sources = new SourceFiles(root);
@@ -68,7 +75,6 @@ export async function analyseTree(
     if (problem) problems.push(problem);
   });
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
-    if (outcome.kind === 'analysed') settings.attach(outcome.file.model, outcome.file.absolutePath);
     if (outcome.kind === 'deferred') {
       deferred.push(discovered);
       return;
@@ -80,6 +86,7 @@ export async function analyseTree(
       problems.push(outcome.problem);
     } else {
       try {
+        settings.attach(outcome.file.model, outcome.file.absolutePath);
         onFile(outcome.file);
         stats.analysed++;
       } catch (error) {
@@ -90,7 +97,8 @@ export async function analyseTree(
     }
   };
 
-  await forEachConcurrently(discoverFiles(paths, { cwd: root }), concurrency, async (discovered) => {
+  const onIgnored = (): void => void stats.ignored++;
+  await forEachConcurrently(discoverFiles(paths, { cwd: root, onIgnored }), concurrency, async (discovered) => {
     record(discovered, await analyseFile(discovered, sources));
   });
   if (deferred.length > 0) {
@@ -111,10 +119,11 @@ async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<
   try {
     text = await readFile(file.absolutePath, 'utf8');
   } catch (error) {
-    return fail('read', `Cannot read file: ${errorMessage(error)}`);
+    return fail('read', readFailure(file.absolutePath, error));
   }
 
   try {
+    await prepareFor(file.absolutePath);
     const analysis = analyzeText(text, file.absolutePath);
     if (!analysis.model) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
@@ -131,17 +140,28 @@ async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<
 /**
  * Analyse the files whose models depend on other modules together, following
  * imports. Values are reported where they are written, in whichever file.
+ * When the pass breaks, each file is analysed again on its own: the others
+ * are still checked, and the failure is reported under its own file's name.
  */
 function projectPass(files: readonly DiscoveredFile[], sources: SourceFiles, problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
-  let result: ReturnType<typeof analyzeProject>;
   try {
-    result = analyzeProject(
-      files.map((file) => file.absolutePath),
-      sources.read,
-    );
-  } catch (error) {
-    return files.map((file) => [file, { kind: 'failed', problem: internalProblem(file.path, error) }]);
+    return passOver(files, sources, problems);
+  } catch {
+    return files.flatMap((file): Array<[DiscoveredFile, FileOutcome]> => {
+      try {
+        return passOver([file], sources, problems);
+      } catch (error) {
+        return [[file, { kind: 'failed', problem: internalProblem(file.path, error) }]];
+      }
+    });
   }
+}
+
+function passOver(files: readonly DiscoveredFile[], sources: SourceFiles, problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
+  const result = analyzeProject(
+    files.map((file) => file.absolutePath),
+    sources.read,
+  );
   // A module a value was followed into must parse, or the value may be cut short (fail closed).
   for (const imported of result.imported) {
     const syntax = syntaxProblem(sources.relative(imported.path), imported.errors, sources.linesOf(imported.path));
@@ -149,7 +169,11 @@ function projectPass(files: readonly DiscoveredFile[], sources: SourceFiles, pro
   }
   return files.map((file): [DiscoveredFile, FileOutcome] => {
     const model = result.analyses.get(file.absolutePath)?.model;
-    if (!model) return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
+    if (!model) {
+      // Read again for this pass: it can be gone since the first one.
+      if (sources.read(file.absolutePath) === undefined) return [file, { kind: 'failed', problem: { path: file.path, kind: 'read', message: readFailure(file.absolutePath) } }];
+      return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
+    }
     const locate = sources.locator(file.absolutePath, file.path);
     return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate } }];
   });
@@ -185,6 +209,17 @@ async function forEachConcurrently<T>(
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) await callback(next.value);
   };
   await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** Why a file could not be read, without its absolute path (output stays the same on every machine). */
+function readFailure(absolutePath: string, error?: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || error === undefined) {
+    // Node reads a name that is not valid UTF-8 with U+FFFD in it, and then cannot open it by that name.
+    if (absolutePath.includes('\uFFFD')) return 'Cannot read file: its name is not valid UTF-8, so it cannot be opened by name';
+    return 'Cannot read file: it no longer exists (deleted or renamed during the scan)';
+  }
+  return `Cannot read file: ${errorMessage(error).replace(/, \w+ '.*'$/s, '')}`;
 }
 
 function errorMessage(error: unknown): string {

@@ -102,7 +102,8 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       const { sourceCode, filename } = context;
       // Files the front ends do not read (.vue, a package.json under
       // @eslint/json, stdin without a name) are skipped, as `scan` skips them.
-      if (!isSupportedPath(filename)) return {};
+      // Python is `scan`'s: ESLint has no Python parser, and toolgate's needs an async load.
+      if (!isSupportedPath(filename) || filename.endsWith('.py')) return {};
       const check = (): void => {
         // Syntax errors are left to ESLint, which reports its own parse errors;
         // the model of a half-typed file is still checked as far as it goes.

@@ -11,7 +11,7 @@ export function agentFunctions(model: AgentModel, gates: readonly Gate[] = model
     const id = pending.pop()!;
     if (reached.has(id)) continue;
     reached.add(id);
-    pending.push(...(model.functions[id]?.calls ?? []));
+    for (const callee of model.functions[id]?.calls ?? []) pending.push(callee);
   }
   return [...reached].sort((a, b) => a - b).flatMap((id) => (model.functions[id] ? [model.functions[id]] : []));
 }

@@ -13,8 +13,24 @@ export function unknown(span: Span): ValueSet {
   return single({ kind: 'unknown', span });
 }
 
+/**
+ * Past this many alternatives a value is unknown. Branches of branches
+ * multiply (a helper's returns, each from helpers with several returns), and
+ * no rule needs a value that can be a thousand things; unknown is never
+ * reported, so this costs findings only on such code, never a false one.
+ */
+const maxAlternatives = 1000;
+
 /** Either of several value sets: a ternary, an `if` assignment, `a ?? b`. */
 export function union(...sets: ValueSet[]): ValueSet {
+  return unionOf(sets);
+}
+
+/** `union` of a list of any length (a call cannot take more than about 100,000 arguments). */
+export function unionOf(sets: readonly ValueSet[]): ValueSet {
+  let count = 0;
+  for (const set of sets) count += set.alternatives.length;
+  if (count > maxAlternatives) return unknown(sets.find((set) => set.alternatives.length > 0)!.alternatives[0]!.span);
   return { alternatives: sets.flatMap((set) => set.alternatives) };
 }
 
@@ -45,10 +61,11 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
       const property = object.properties.get(key);
       if (property) {
         carrier ??= property;
-        alternatives.push(...property.value.alternatives);
-      } else alternatives.push(...keptOrAbsent(before, object.span, object.complete));
+        // One by one: a value can have more alternatives than a call takes arguments.
+        for (const alternative of property.value.alternatives) alternatives.push(alternative);
+      } else for (const alternative of keptOrAbsent(before, object.span, object.complete)) alternatives.push(alternative);
     }
-    if (nothing.length > 0) alternatives.push(...keptOrAbsent(before, span, true));
+    if (nothing.length > 0) for (const alternative of keptOrAbsent(before, span, true)) alternatives.push(alternative);
     if (opaque > 0) alternatives.push({ kind: 'unknown', span });
     target.properties.set(key, { ...carrier!, value: { alternatives } });
   }

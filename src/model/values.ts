@@ -25,7 +25,7 @@ export function propertyOf(set: ValueSet, key: string): OptionView {
     const property = alternative.properties.get(key);
     if (property) {
       view.properties.push(property);
-      view.values.push(...property.value.alternatives);
+      for (const value of property.value.alternatives) view.values.push(value);
     } else {
       view.values.push({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span });
     }

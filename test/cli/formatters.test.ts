@@ -13,7 +13,7 @@ const mixed = scanResult({
     finding({ path: 'src/a.ts', line: 10, column: 15 }),
     finding({ path: 'src/a.ts', line: 2, column: 1, ruleId: 'no-bypass-without-disallowed-tools', message: 'Bypass mode with nothing denied.' }),
   ],
-  stats: { files: 5, analysed: 3, skipped: 2, failed: 0 },
+  stats: { files: 5, analysed: 3, skipped: 2, failed: 0, ignored: 4 },
   rules: [fakeRule('no-bare-allowed-tools'), fakeRule('no-bypass-without-disallowed-tools')],
 });
 
@@ -29,7 +29,7 @@ describe('pretty', () => {
         '  12:3  warning  No reason.  require-deny-reason',
         '',
         '✖ 3 problems (2 errors, 1 warning)',
-        '5 files checked (3 analysed, 2 skipped by prefilter, 0 failed)',
+        '5 files checked (3 analysed, 2 skipped by prefilter, 0 failed), 4 ignored',
         '',
       ].join('\n'),
     );
@@ -37,7 +37,7 @@ describe('pretty', () => {
 
   it('prints a clean line when nothing was found', () => {
     const text = formatters.pretty(scanResult({ stats: { files: 1, analysed: 1, skipped: 0, failed: 0 } }), plain);
-    expect(text).toBe('✔ No problems found\n1 file checked (1 analysed, 0 skipped by prefilter, 0 failed)\n');
+    expect(text).toBe('✔ No problems found\n1 file checked (1 analysed, 0 skipped by prefilter, 0 failed), 0 ignored\n');
   });
 
   it('never prints the clean line when a file could not be checked', () => {
@@ -72,7 +72,7 @@ describe('json', () => {
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toBe('  "version": 1,');
     expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'problems']);
-    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'skipped', 'failed', 'errors', 'warnings']);
+    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'skipped', 'failed', 'ignored', 'errors', 'warnings']);
     expect(Object.keys(report.findings[0])).toEqual([
       'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data',
     ]);
@@ -84,7 +84,7 @@ describe('json', () => {
       'src/a.ts:10',
       'src/b.ts:12',
     ]);
-    expect(report.summary).toEqual({ files: 5, analysed: 3, skipped: 2, failed: 0, errors: 2, warnings: 1 });
+    expect(report.summary).toEqual({ files: 5, analysed: 3, skipped: 2, failed: 0, ignored: 4, errors: 2, warnings: 1 });
   });
 
   it('gives problems one shape, with null for a missing position', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { allRules } from '../../rules/index.js';
 import { createColors } from '../../src/cli/color.js';
 import { formatters } from '../../src/cli/formatters/index.js';
 import { fakeRule, finding, problem, repoRoot, runCli, scanResult } from './support.js';
@@ -19,6 +20,12 @@ ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
 
 const context = { colors: createColors(false), cwd: repoRoot };
+
+interface SarifRule {
+  id: string;
+  fullDescription: { text: string };
+  help: { text: string; markdown?: string };
+}
 
 function expectValid(log: unknown): void {
   const valid = validate(log);
@@ -60,15 +67,52 @@ describe('sarif', () => {
 
   it('describes every rule that ran', () => {
     expect(run.tool.driver).toMatchObject({ name: 'toolgate', informationUri: expect.stringMatching(/^https:/) });
-    expect(run.tool.driver.rules[1]).toEqual({
+    expect(run.tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(['no-bare-allowed-tools', 'no-bypass-without-disallowed-tools']);
+    expect(run.tool.driver.rules[1]).toMatchObject({
       id: 'no-bypass-without-disallowed-tools',
-      name: 'no-bypass-without-disallowed-tools',
+      // The SARIF convention for a friendly name; the Multitool rejects a name equal to the id.
+      name: 'NoBypassWithoutDisallowedTools',
       shortDescription: { text: 'Description of no-bypass-without-disallowed-tools.' },
-      fullDescription: { text: 'Description of no-bypass-without-disallowed-tools.' },
       helpUri: 'https://example.test/no-bypass-without-disallowed-tools.md',
       defaultConfiguration: { level: 'warning' },
       properties: { tags: ['security', 'problem'] },
     });
+  });
+
+  it("takes a rule's full description and help from its docs page", () => {
+    const log = JSON.parse(formatters.sarif(scanResult({ rules: allRules }), context));
+    const byId = new Map<string, SarifRule>(log.runs[0].tool.driver.rules.map((rule: SarifRule) => [rule.id, rule]));
+    expect(byId.size).toBe(allRules.length);
+    for (const rule of allRules) {
+      const descriptor = byId.get(rule.id)!;
+      const page = readFileSync(path.join(repoRoot, 'docs/rules', `${rule.id}.md`), 'utf8');
+      // One paragraph of prose from "## Why", with link syntax gone.
+      expect(descriptor.fullDescription.text).toMatch(/^[A-Z`][^\n]+[.)]$/);
+      expect(descriptor.fullDescription.text).not.toMatch(/\]\(|\]\[/);
+      expect(page.replace(/\s+/g, ' ')).toContain(descriptor.fullDescription.text.slice(0, 40));
+      expect(descriptor.help.text).toContain(rule.meta.docs.url);
+      expect(descriptor.help.markdown).toContain('## Examples');
+      // Shown away from the repository, so links to sibling pages are absolute.
+      expect(descriptor.help.markdown).not.toMatch(/\]\((?!https?:|#)/);
+    }
+    // A "Why" that opens by leading into a list keeps only the sentence before it.
+    expect(byId.get('no-fail-open-hook')!.fullDescription.text).toBe(
+      'A permission gate that fails must block, or the failure turns the check off.',
+    );
+    expect(byId.get('no-bare-allowed-tools')!.help.markdown).toContain(
+      '](https://github.com/toolgate-dev/toolgate/blob/main/docs/rules/no-shadowed-can-use-tool.md)',
+    );
+  });
+
+  it('falls back to the description for a rule without a docs page', () => {
+    const log = JSON.parse(formatters.sarif(scanResult({ rules: [fakeRule('not-a-shipped-rule')] }), context));
+    expect(log.runs[0].tool.driver.rules[0]).toMatchObject({
+      name: 'NotAShippedRule',
+      fullDescription: { text: 'Description of not-a-shipped-rule.' },
+      help: { text: 'Description of not-a-shipped-rule.\n\nExamples and options: https://example.test/not-a-shipped-rule.md' },
+    });
+    expect(log.runs[0].tool.driver.rules[0].help.markdown).toBeUndefined();
+    expectValid(log);
   });
 
   it('locates results relative to %SRCROOT%, percent-encoded', () => {
@@ -91,11 +135,10 @@ describe('sarif', () => {
     expect(new Set(prints).size).toBe(prints.length);
   });
 
-  it('keeps fingerprints when code moves', () => {
-    const moved = scanResult({ findings: [finding({ line: 30, endLine: 30 })] });
-    const before = JSON.parse(formatters.sarif(scanResult({ findings: [finding()] }), context));
-    const after = JSON.parse(formatters.sarif(moved, context));
-    expect(after.runs[0].results[0].partialFingerprints).toEqual(before.runs[0].results[0].partialFingerprints);
+  it("carries each finding's engine-made fingerprint (no line numbers in it: test/engine/fingerprint.test.ts)", () => {
+    const found = finding({ fingerprint: 'ab'.repeat(16) });
+    const log = JSON.parse(formatters.sarif(scanResult({ findings: [found] }), context));
+    expect(log.runs[0].results[0].partialFingerprints).toEqual({ 'toolgate/v1': 'ab'.repeat(16) });
   });
 
   it('reports files that could not be checked as failed execution', () => {

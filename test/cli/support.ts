@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { run, type CliIo } from '../../src/cli/run.js';
 import type { FileProblem, Finding } from '../../src/engine/findings.js';
 import type { AnyRule } from '../../src/engine/rule.js';
-import type { ScanResult } from '../../src/engine/scan.js';
+import type { ScanResult, ScanStats } from '../../src/engine/scan.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,8 +28,12 @@ export async function runCli(args: string[], io: Partial<CliIo> = {}): Promise<C
   return { code, stdout, stderr };
 }
 
+let fingerprints = 0;
+
+/** A finding; each gets its own fingerprint unless the test gives one. */
 export function finding(overrides: Partial<Finding> = {}): Finding {
   return {
+    fingerprint: (++fingerprints).toString(16).padStart(32, '0'),
     ruleId: 'no-bare-allowed-tools',
     messageId: 'bare',
     message: "'Bash' is approved for every input.",
@@ -64,13 +68,15 @@ export function fakeRule(id: string, severity: 'error' | 'warn' = 'error'): AnyR
   };
 }
 
-export function scanResult(overrides: Partial<ScanResult> = {}): ScanResult {
+/** A scan result; counts the test does not give are 0. */
+export function scanResult(overrides: Partial<Omit<ScanResult, 'stats'>> & { stats?: Partial<ScanStats> } = {}): ScanResult {
+  const { stats, ...rest } = overrides;
   return {
     root: repoRoot,
     findings: [],
     problems: [],
-    stats: { files: 0, analysed: 0, skipped: 0, failed: 0 },
     rules: [],
-    ...overrides,
+    ...rest,
+    stats: { files: 0, analysed: 0, skipped: 0, failed: 0, ignored: 0, ...stats },
   };
 }

@@ -139,14 +139,14 @@ describe('scan bookkeeping', () => {
       { path: 'src/unreadable.ts', kind: 'read', message: 'Cannot read file: EACCES: permission denied' },
     ]);
     expect(result.findings.some((finding) => finding.path === 'src/broken.ts')).toBe(false);
-    expect(result.stats).toEqual({ files: 7, analysed: 2, skipped: 1, failed: 4 });
+    expect(result.stats).toEqual({ files: 7, analysed: 2, skipped: 1, failed: 4, ignored: 0 });
   });
 
   it('reports a directory it cannot list, since what it holds went unchecked', async () => {
     mkdirSync(path.join(root, 'locked'), { recursive: true });
     const result = await scan({ cwd: root, paths: ['locked', 'src/agent.ts'] });
     expect(result.problems).toEqual([{ path: 'locked', kind: 'read', message: 'Cannot list directory: EACCES: permission denied' }]);
-    expect(result.stats).toEqual({ files: 2, analysed: 1, skipped: 0, failed: 1 });
+    expect(result.stats).toEqual({ files: 2, analysed: 1, skipped: 0, failed: 1, ignored: 0 });
   });
 
   it('runs the config’s rules in catalogue order', async () => {

@@ -24,7 +24,7 @@ describe('scan', () => {
   // the prefilter passes the SDK import and skips the plain module.
   it('analyses the file that imports the SDK and skips the other', async () => {
     const result = await scan({ cwd: repoRoot, paths: ['fixtures/cli/clean'] });
-    expect(result.stats).toEqual({ files: 2, analysed: 1, skipped: 1, failed: 0 });
+    expect(result.stats).toEqual({ files: 2, analysed: 1, skipped: 1, failed: 0, ignored: 0 });
   });
 
   it('reports a syntax error as a parse problem, with no findings for that file', async () => {

@@ -120,7 +120,9 @@ describe('toolgate inspect, pretty', () => {
     expect(stdout).toMatch(/^ {2}Bash {11}approved: permissionMode 'bypassPermissions'$/m);
     expect(stdout).toMatch(/^ {2}mcp__payments {2}approved: permissionMode 'bypassPermissions'$/m);
     expect(stdout).toMatch(/^ +permissionMode 'bypassPermissions' {2}fixtures\/example\/src\/agent\.ts:13:19$/m);
-    expect(stdout).toMatch(/^1 configuration in 4 files \(\d+ analysed, \d+ skipped by prefilter, 0 failed\)$/m);
+    // The TypeScript agent in src/ and the Python one in python/.
+    expect(stdout).toContain('fixtures/example/python/agent.py:41:16  ClaudeSDKClient(...)\n');
+    expect(stdout).toMatch(/^2 configurations in 7 files \(\d+ analysed, \d+ skipped by prefilter, 0 failed\)$/m);
   });
 
   it('puts each deciding value and its location under the row', async () => {

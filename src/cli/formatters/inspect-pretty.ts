@@ -14,7 +14,8 @@ import { plural } from './summary.js';
 export function formatInspectPretty(result: InspectResult, { colors }: FormatContext): string {
   const lines: string[] = [];
   for (const configuration of result.configurations) {
-    lines.push(...table(configuration, colors), '');
+    for (const line of table(configuration, colors)) lines.push(line);
+    lines.push('');
   }
   if (result.configurations.length === 0) lines.push('No agent configurations found.');
   if (result.problems.length > 0) {
@@ -34,9 +35,10 @@ export function formatInspectPretty(result: InspectResult, { colors }: FormatCon
 function table(configuration: InspectReport, colors: Colors): string[] {
   const header = `${colors.underline(escapeForTerminal(at(configuration.location)))}  ${escapeForTerminal(entryLabel(configuration))}`;
   const tools = [...configuration.tools].sort((a, b) => compareText(a.tool, b.tool));
-  const toolWidth = Math.max(...tools.map((tool) => tool.tool.length));
+  // Not Math.max(...): a configuration can name more tools than a call takes arguments.
+  const toolWidth = tools.reduce((width, tool) => Math.max(width, tool.tool.length), 0);
   const shown = (step: LocatedStep): step is LocatedStep & { location: SpanLocation } => step.location !== undefined;
-  const valueWidth = Math.max(0, ...tools.flatMap((tool) => tool.steps.filter(shown).map((step) => valueOf(step).length)));
+  const valueWidth = tools.reduce((width, tool) => tool.steps.filter(shown).reduce((widest, step) => Math.max(widest, valueOf(step).length), width), 0);
   const lines = [header];
   for (const tool of tools) {
     const paint = paintFor(tool.decision.kind, colors);

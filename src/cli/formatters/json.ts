@@ -19,6 +19,7 @@ export function formatJson(result: ScanResult): string {
       analysed: result.stats.analysed,
       skipped: result.stats.skipped,
       failed: result.stats.failed,
+      ignored: result.stats.ignored,
       errors,
       warnings,
     },

@@ -21,8 +21,9 @@ export function formatPretty(result: ScanResult, { colors }: FormatContext): str
       message: escapeForTerminal(finding.message),
       ruleId: escapeForTerminal(finding.ruleId),
     }));
-    const positionWidth = Math.max(...rows.map((row) => row.position.length));
-    const severityWidth = Math.max(...rows.map((row) => row.severity.length));
+    // Not Math.max(...): a file can have more findings than a call takes arguments.
+    const positionWidth = rows.reduce((width, row) => Math.max(width, row.position.length), 0);
+    const severityWidth = rows.reduce((width, row) => Math.max(width, row.severity.length), 0);
     for (const row of rows) {
       const paint = row.severity === 'error' ? colors.red : colors.yellow;
       lines.push(
@@ -44,10 +45,12 @@ export function formatPretty(result: ScanResult, { colors }: FormatContext): str
   }
   if (result.findings.length === 0 && result.problems.length === 0) lines.push(colors.green('✔ No problems found'));
 
-  const { files, analysed, skipped, failed } = result.stats;
+  // Ignored entries are not among the files checked, so they are counted outside the parentheses.
+  const { files, analysed, skipped, failed, ignored } = result.stats;
   lines.push(
     colors.dim(
-      `${plural(files, 'file')} checked (${analysed} analysed, ${skipped} skipped by prefilter, ${failed} failed)`,
+      `${plural(files, 'file')} checked (${analysed} analysed, ${skipped} skipped by prefilter, ${failed} failed), ` +
+        `${ignored} ignored`,
     ),
   );
   return `${lines.join('\n')}\n`;

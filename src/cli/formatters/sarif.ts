@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { FileProblem, Finding } from '../../engine/findings.js';
+import type { FileProblem } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { AnyRule } from '../../engine/rule.js';
 import type { ScanResult } from '../../engine/scan.js';
 import { toolInfo } from '../../package-info.js';
+import { readRuleDoc, section, whyParagraph, withAbsoluteLinks, withoutLinks } from '../rule-docs.js';
 
 const schema = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const rootId = '%SRCROOT%';
@@ -16,7 +16,6 @@ const rootId = '%SRCROOT%';
 export function formatSarif(result: ScanResult): string {
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
   const findings = [...result.findings].sort(compareFindings);
-  const fingerprints = fingerprintAll(findings);
   const log = {
     $schema: schema,
     version: '2.1.0',
@@ -40,7 +39,7 @@ export function formatSarif(result: ScanResult): string {
               .map(notification),
           },
         ],
-        results: findings.map((finding, index) => ({
+        results: findings.map((finding) => ({
           ruleId: finding.ruleId,
           ...(ruleIndex.has(finding.ruleId) ? { ruleIndex: ruleIndex.get(finding.ruleId) } : {}),
           level: finding.severity,
@@ -58,7 +57,9 @@ export function formatSarif(result: ScanResult): string {
               },
             },
           ],
-          partialFingerprints: { 'toolgate/v1': fingerprints[index] },
+          // Made by the engine without line numbers (engine/fingerprint.ts), so
+          // code scanning keeps an alert's identity when the code moves.
+          partialFingerprints: { 'toolgate/v1': finding.fingerprint },
         })),
       },
     ],
@@ -66,16 +67,34 @@ export function formatSarif(result: ScanResult): string {
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
+/**
+ * A rule as code scanning shows it: the one-line description, the first
+ * paragraph of its docs page's "Why" as the full description, and the whole
+ * page as help (GitHub requires `help`). `name` is the id in PascalCase, the
+ * SARIF convention for a friendly name, which must differ from the id.
+ */
 function ruleDescriptor(rule: AnyRule) {
+  const { description, url } = rule.meta.docs;
+  const page = readRuleDoc(rule.id);
+  const why = page === undefined ? undefined : whyParagraph(page);
+  const reason = page === undefined ? undefined : section(page, 'Why');
   return {
     id: rule.id,
-    name: rule.id,
-    shortDescription: { text: rule.meta.docs.description },
-    fullDescription: { text: rule.meta.docs.description },
-    helpUri: rule.meta.docs.url,
+    name: pascalCase(rule.id),
+    shortDescription: { text: description },
+    fullDescription: { text: why === undefined ? description : withoutLinks(why) },
+    helpUri: url,
+    help: {
+      text: `${reason === undefined ? description : withoutLinks(reason)}\n\nExamples and options: ${url}`,
+      ...(page === undefined ? {} : { markdown: withAbsoluteLinks(page, url) }),
+    },
     defaultConfiguration: { level: rule.meta.severity === 'warn' ? 'warning' : 'error' },
     properties: { tags: ['security', rule.meta.type] },
   };
+}
+
+function pascalCase(id: string): string {
+  return id.replace(/(?:^|[-_/])([a-z0-9])/gi, (_, letter: string) => letter.toUpperCase());
 }
 
 function notification(problem: FileProblem) {
@@ -96,18 +115,4 @@ function artifactLocation(path: string) {
 function directoryUri(root: string): string {
   const href = pathToFileURL(root).href;
   return href.endsWith('/') ? href : `${href}/`;
-}
-
-/**
- * Stable across edits that move code: built from what was found and where
- * (file, rule, message), not the line, with an ordinal to keep repeats apart.
- */
-function fingerprintAll(findings: readonly Finding[]): string[] {
-  const seen = new Map<string, number>();
-  return findings.map((finding) => {
-    const key = [finding.path, finding.ruleId, finding.messageId, finding.message].join('\0');
-    const ordinal = seen.get(key) ?? 0;
-    seen.set(key, ordinal + 1);
-    return createHash('sha256').update(`${key}\0${ordinal}`).digest('hex').slice(0, 32);
-  });
 }

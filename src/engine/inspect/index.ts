@@ -36,7 +36,9 @@ export interface InspectResult {
 /** Find the files under `paths` and say, for each agent configuration, who decides each tool call. */
 export async function inspect(options: TreeOptions = {}): Promise<InspectResult> {
   const configurations: InspectReport[] = [];
-  const { root, stats, problems } = await analyseTree(options, (file) => configurations.push(...reportsOf(file)));
+  const { root, stats, problems } = await analyseTree(options, (file) => {
+    for (const report of reportsOf(file)) configurations.push(report);
+  });
   configurations.sort(compareReports);
   return { root, configurations, problems, stats };
 }

@@ -74,7 +74,7 @@ function inlineRules(settings: Value[], list: RuleList): Value[] {
       continue;
     }
     for (const permissions of propertyOf(single(value), 'permissions').values) {
-      if (permissions.kind === 'object') values.push(...propertyOf(single(permissions), list).values);
+      if (permissions.kind === 'object') for (const entry of propertyOf(single(permissions), list).values) values.push(entry);
       else values.push(permissions.kind === 'unknown' ? permissions : { kind: 'absent', span: permissions.span });
     }
   }
@@ -140,7 +140,7 @@ function pathEntries(value: Value): PathEntries {
       path.certain.push(only);
       continue;
     }
-    path.uncertain.push(...listEntries(element.alternatives));
+    for (const entry of listEntries(element.alternatives)) path.uncertain.push(entry);
     const opaque = element.alternatives.find((alternative) => alternative.kind !== 'string' && alternative.kind !== 'array' && !isNotSet(alternative));
     if (opaque) path.unknown ??= { span: opaque.span, whole: false };
   }

@@ -12,6 +12,8 @@ export interface Assignment {
   statement: ts.Node | undefined;
 }
 
+const maxPath = 64;
+
 /** Every write to a named variable in the file, by variable name. Built once, on demand. */
 export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]> {
   const index = new Map<string, Assignment[]>();
@@ -46,6 +48,8 @@ function targetOf(
   const path: PathStep[] = [];
   let current = unwrap(target);
   while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+    // No option sits this deep; a generated chain would only make the writes walk it key by key.
+    if (path.length >= maxPath) return undefined;
     const name = ts.isPropertyAccessExpression(current)
       ? current.name.text
       : ts.isStringLiteralLike(unwrap(current.argumentExpression))

@@ -6,6 +6,7 @@ import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.
 import { spanOf, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
+import { walk } from './walk.js';
 
 /**
  * Where each SDK entry point takes its `Options` (SDK-FACTS.md §1):
@@ -76,7 +77,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     entries.push({ span: spanOf(call), entry: 'claim', options: { alternatives: [options] } });
   };
 
-  const visit = (node: ts.Node): void => {
+  walk(file, (node) => {
     if (ts.isCallExpression(node)) {
       const reference = sdkReferenceOf(node.expression, scopes);
       if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
@@ -94,9 +95,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const returned = ts.isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
-    node.forEachChild(visit);
-  };
-  file.forEachChild(visit);
+  });
   return { entries, typed, used, gates };
 }
 

@@ -1,5 +1,5 @@
 import { ts } from 'ts-morph';
-import { appendAt, assignAt, emptyObject, single, spreadInto, union, unknown } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -7,6 +7,7 @@ import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { isSdkModule } from './sdk.js';
+import { walk } from './walk.js';
 
 export type FunctionNode = ts.FunctionLikeDeclaration;
 
@@ -27,6 +28,14 @@ type Bindings = Map<ts.Node, ValueSet>;
 const maxDepth = 60;
 
 /**
+ * Expressions evaluated per file. Helpers that call helpers are evaluated
+ * afresh for each call's arguments, which on a large bundle multiplies
+ * without end; real agent code needs a few thousand. Past this, values are
+ * unknown (never reported) instead of the analysis running on.
+ */
+const maxSteps = 1_000_000;
+
+/**
  * Evaluates expressions to value sets within one file. Anything it cannot
  * see (imports, parameters, calls it does not model) is `unknown`.
  */
@@ -37,6 +46,7 @@ export class Evaluator {
   /** For each cached variable: the declarations and helpers its value came through. */
   private readonly sources = new Map<ts.Node, Set<ts.Node>>();
   private depth = 0;
+  private steps = 0;
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
 
@@ -65,7 +75,7 @@ export class Evaluator {
   }
 
   evaluate(expression: ts.Expression, bindings?: Bindings): ValueSet {
-    if (this.depth > maxDepth) return unknown(spanOf(expression));
+    if (this.depth > maxDepth || ++this.steps > maxSteps) return unknown(spanOf(expression));
     this.depth++;
     try {
       return this.evaluateNode(unwrap(expression), bindings);
@@ -122,7 +132,8 @@ export class Evaluator {
       }
       for (const spread of this.evaluate(element.expression, bindings).alternatives) {
         if (spread.kind === 'array') {
-          array.elements.push(...spread.elements);
+          // One by one: spreading a very long array into push's arguments overflows the stack.
+          for (const spreadElement of spread.elements) array.elements.push(spreadElement);
           array.complete &&= spread.complete;
         } else if (spread.kind === 'unknown') array.complete = false;
       }
@@ -343,7 +354,7 @@ export class Evaluator {
       const values = returns.map((statement) =>
         statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
       );
-      return values.length > 0 ? union(...values) : single({ kind: 'undefined', span: spanOf(target) });
+      return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
     } finally {
       this.active.delete(target);
     }
@@ -379,11 +390,9 @@ function functionsAt(set: ValueSet, span: Span): ValueSet {
 /** The return statements of a body, not of the functions nested in it. */
 export function returnStatements(body: ts.Node): ts.ReturnStatement[] {
   const found: ts.ReturnStatement[] = [];
-  const visit = (node: ts.Node): void => {
+  walk(body, (node) => {
     if (ts.isReturnStatement(node)) found.push(node);
-    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
-    node.forEachChild(visit);
-  };
-  body.forEachChild(visit);
+    return node === body || !(ts.isFunctionLike(node) || ts.isClassLike(node));
+  });
   return found;
 }

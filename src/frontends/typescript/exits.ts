@@ -1,4 +1,5 @@
 import { ts } from 'ts-morph';
+import { unknown } from '../../model/build.js';
 import type { CatchFacts, Exit, Span, ValueSet } from '../../model/types.js';
 import { spanIn, spanOf, unwrap } from './parse.js';
 
@@ -9,11 +10,12 @@ interface Jumps {
   continue?: Continuation;
 }
 
-/** Run a continuation at most once, however many paths reach it. */
-function once(continuation: Continuation): Continuation {
-  let exits: Exit[] | undefined;
-  return () => (exits ??= continuation());
-}
+/**
+ * Statements nested deeper than this (blocks in blocks, ifs in loops) are not
+ * followed, so a generated or hostile file cannot overflow the stack: the
+ * function ends there in a way the walk does not know, an unknown result.
+ */
+const maxNesting = 200;
 
 /**
  * Every way a function body can end, following if/else, loops, switch and
@@ -23,13 +25,16 @@ function once(continuation: Continuation): Continuation {
 export class ExitWalker {
   readonly catches: CatchFacts[] = [];
   private readonly returns = new Map<ts.Node, Exit>();
+  /** Where catch handlers are collected: held back until control is known to reach their statement. */
+  private found: CatchFacts[] = this.catches;
+  private nesting = 0;
 
   constructor(private readonly evaluate: (expression: ts.Expression) => ValueSet) {}
 
   functionExits(body: ts.ConciseBody): Exit[] {
     if (!ts.isBlock(body)) return [this.returnExit(body, body)];
     const closing = spanIn(body, body.getEnd() - 1, body.getEnd());
-    return unique(this.list(body.statements, 0, () => [{ kind: 'end', span: closing }], {}));
+    return unique(this.list(body.statements, () => [{ kind: 'end', span: closing }], {}));
   }
 
   /** The exits of `.catch(handler)` on a returned promise. */
@@ -37,31 +42,67 @@ export class ExitWalker {
     return handler.body ? this.functionExits(handler.body) : [];
   }
 
-  private list(statements: readonly ts.Statement[], index: number, next: Continuation, jumps: Jumps): Exit[] {
-    for (let i = index; i < statements.length; i++) {
-      const statement = statements[i]!;
-      if (fallsThrough(statement)) continue;
-      const rest = once(() => this.list(statements, i + 1, next, jumps));
-      return this.statement(statement, rest, jumps);
+  /**
+   * The exits of a statement list, worked out from the last statement back so
+   * that a long body does not nest one call per statement. The catch handlers
+   * of a statement count only when control can reach it.
+   */
+  private list(statements: readonly ts.Statement[], next: Continuation, jumps: Jumps): Exit[] {
+    const live = statements.filter((statement) => !fallsThrough(statement));
+    const handlers: CatchFacts[][] = [];
+    const continues: boolean[] = [];
+    let rest = next;
+    for (let i = live.length - 1; i >= 0; i--) {
+      const following = rest;
+      const continuation = (): Exit[] => {
+        continues[i] = true;
+        return following();
+      };
+      const exits = this.collecting((handlers[i] = []), () => this.statement(live[i]!, continuation, jumps));
+      rest = () => exits;
     }
-    return next();
+    for (let i = 0; i < live.length; i++) {
+      for (const handler of handlers[i]!) this.found.push(handler);
+      if (!continues[i]) break;
+    }
+    return rest();
+  }
+
+  private collecting(into: CatchFacts[], work: () => Exit[]): Exit[] {
+    const outer = this.found;
+    this.found = into;
+    try {
+      return work();
+    } finally {
+      this.found = outer;
+    }
   }
 
   private statement(statement: ts.Statement, next: Continuation, jumps: Jumps): Exit[] {
+    if (this.nesting >= maxNesting) {
+      const span = spanOf(statement);
+      return [{ kind: 'return', value: unknown(span), span }];
+    }
+    this.nesting++;
+    try {
+      return this.nested(statement, next, jumps);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private nested(statement: ts.Statement, next: Continuation, jumps: Jumps): Exit[] {
     if (ts.isReturnStatement(statement)) return [this.returnExit(statement, statement.expression)];
     if (ts.isThrowStatement(statement)) return [{ kind: 'throw', span: spanOf(statement) }];
     if (ts.isExpressionStatement(statement)) {
       return isProcessExit(statement.expression) ? [{ kind: 'exit', span: spanOf(statement) }] : next();
     }
-    if (ts.isBlock(statement)) return this.list(statement.statements, 0, next, jumps);
-    if (ts.isIfStatement(statement)) {
-      const otherwise = statement.elseStatement ? this.statement(statement.elseStatement, next, jumps) : next();
-      return [...this.statement(statement.thenStatement, next, jumps), ...otherwise];
-    }
+    if (ts.isBlock(statement)) return this.list(statement.statements, next, jumps);
+    if (ts.isIfStatement(statement)) return this.ifStatement(statement, next, jumps);
     if (ts.isTryStatement(statement)) return this.tryStatement(statement, next, jumps);
     if (ts.isIterationStatement(statement, false)) {
       const body = this.statement(statement.statement, next, { break: next, continue: next });
-      return [...body, ...next()];
+      return unique([...body, ...next()]);
     }
     if (ts.isSwitchStatement(statement)) return this.switchStatement(statement, next, jumps);
     if (ts.isLabeledStatement(statement)) return this.statement(statement.statement, next, jumps);
@@ -70,26 +111,40 @@ export class ExitWalker {
     return next();
   }
 
-  private tryStatement(statement: ts.TryStatement, next: Continuation, jumps: Jumps): Exit[] {
-    const clause = statement.catchClause;
-    const tried = this.list(statement.tryBlock.statements, 0, next, jumps);
-    if (!clause) return tried;
-    const handled = unique(this.list(clause.block.statements, 0, next, jumps));
-    this.catches.push({ span: catchHead(clause), exits: handled });
-    // A throw inside the try block lands in the catch handler.
-    return [...tried.filter((exit) => exit.kind !== 'throw'), ...handled];
+  /** An `else if` chain is followed in a loop, however long. */
+  private ifStatement(statement: ts.IfStatement, next: Continuation, jumps: Jumps): Exit[] {
+    let exits: Exit[] = [];
+    let current: ts.Statement | undefined = statement;
+    while (current && ts.isIfStatement(current)) {
+      exits = exits.concat(this.statement(current.thenStatement, next, jumps));
+      current = current.elseStatement;
+    }
+    return unique(exits.concat(current ? this.statement(current, next, jumps) : next()));
   }
 
+  private tryStatement(statement: ts.TryStatement, next: Continuation, jumps: Jumps): Exit[] {
+    const clause = statement.catchClause;
+    const tried = this.list(statement.tryBlock.statements, next, jumps);
+    if (!clause) return tried;
+    const handled = unique(this.list(clause.block.statements, next, jumps));
+    this.found.push({ span: catchHead(clause), exits: handled });
+    // A throw inside the try block lands in the catch handler.
+    return unique([...tried.filter((exit) => exit.kind !== 'throw'), ...handled]);
+  }
+
+  /** Entering at each case, falling through into the next one until a break; worked out from the last case back. */
   private switchStatement(statement: ts.SwitchStatement, next: Continuation, jumps: Jumps): Exit[] {
     const clauses = statement.caseBlock.clauses;
-    const exits: Exit[] = [];
-    clauses.forEach((_, index) => {
-      // A case falls through into the next one until a break.
-      const statements = clauses.slice(index).flatMap((clause) => [...clause.statements]);
-      exits.push(...this.list(statements, 0, next, { ...jumps, break: next }));
-    });
-    if (!clauses.some(ts.isDefaultClause)) exits.push(...next());
-    return exits;
+    const inside = { ...jumps, break: next };
+    const entries: Exit[][] = [];
+    let fall = next;
+    for (let i = clauses.length - 1; i >= 0; i--) {
+      const entered = this.list(clauses[i]!.statements, fall, inside);
+      entries[i] = entered;
+      fall = () => entered;
+    }
+    const skipped = clauses.some(ts.isDefaultClause) ? [] : next();
+    return unique([...entries.flat(), ...skipped]);
   }
 
   private returnExit(node: ts.Node, expression: ts.Expression | undefined): Exit {

@@ -4,6 +4,7 @@ import { spanOf, staticName, unwrap } from './parse.js';
 import { returnStatements } from './evaluate.js';
 import { randomSourceOf } from './random-sources.js';
 import type { Scopes } from './scope.js';
+import { walk } from './walk.js';
 
 type Source = ValueFlow['source'];
 
@@ -32,9 +33,26 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   const facts: FlowFacts = { flows: [], idLookups: [] };
   if (toolUseIdParameter) tainted.set(toolUseIdParameter, { kind: 'toolUseId', name: 'toolUseID', span: spanOf(toolUseIdParameter) });
 
+  /** The per-attempt value or tool use id an expression carries: the first found, left to right. */
   const sourceOf = (node: ts.Expression): Source | undefined => {
-    const expression = unwrap(node);
-    if (ts.isAwaitExpression(expression)) return sourceOf(expression.expression);
+    // Depth first without recursion: `key + key + ...` can be deeper than the stack.
+    const stack: ts.Expression[] = [node];
+    const parts: ts.Expression[] = [];
+    while (stack.length > 0) {
+      parts.length = 0;
+      const found = ownSource(unwrap(stack.pop()!), parts);
+      if (found) return found;
+      for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
+    }
+    return undefined;
+  };
+
+  /** What an expression carries itself; the parts that may carry something go to `parts`, in order. */
+  const ownSource = (expression: ts.Expression, parts: ts.Expression[]): Source | undefined => {
+    if (ts.isAwaitExpression(expression)) {
+      parts.push(expression.expression);
+      return undefined;
+    }
     const random = randomSourceOf(expression, scopes);
     if (random) return { kind: 'random', name: random, span: spanOf(expression) };
     if (ts.isIdentifier(expression)) {
@@ -49,23 +67,24 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
       return { kind: 'toolUseId', name: expression.name.text, span: spanOf(expression) };
     }
     if (ts.isTemplateExpression(expression)) {
-      return firstSource(expression.templateSpans.map((part) => part.expression), sourceOf);
-    }
-    if (ts.isBinaryExpression(expression)) {
+      for (const part of expression.templateSpans) parts.push(part.expression);
+    } else if (ts.isBinaryExpression(expression)) {
       const operator = expression.operatorToken.kind;
-      if (operator === ts.SyntaxKind.PlusToken) return firstSource([expression.left, expression.right], sourceOf);
+      if (operator === ts.SyntaxKind.PlusToken) parts.push(expression.left, expression.right);
       // `stored ?? randomUUID()` mints a key once, when none is stored: only the stored side decides.
-      const fallback = operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken;
-      return fallback ? sourceOf(expression.left) : undefined;
-    }
-    if (ts.isConditionalExpression(expression)) return firstSource([expression.whenTrue, expression.whenFalse], sourceOf);
-    if (ts.isCallExpression(expression)) {
+      else if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) parts.push(expression.left);
+    } else if (ts.isConditionalExpression(expression)) {
+      parts.push(expression.whenTrue, expression.whenFalse);
+    } else if (ts.isCallExpression(expression)) {
       const callee = unwrap(expression.expression);
-      if (ts.isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) return sourceOf(expression.arguments[0]);
+      if (ts.isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) {
+        parts.push(expression.arguments[0]);
+        return undefined;
+      }
       const helper = ts.isIdentifier(callee) ? returnedRandom(callee, scopes) : undefined;
       if (helper) return { ...helper, span: spanOf(expression) };
       // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
-      if (ts.isPropertyAccessExpression(callee)) return sourceOf(callee.expression);
+      if (ts.isPropertyAccessExpression(callee)) parts.push(callee.expression);
     }
     return undefined;
   };
@@ -97,12 +116,14 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
     if (holder) lookupResults.set(holder, fact);
   };
 
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) return;
+  /** One node, in source order; its children are visited after it, and `after` once they are done. */
+  const visit = (node: ts.Node, after: (then: () => void) => void): boolean => {
+    if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) return false;
     if (ts.isVariableDeclaration(node) && node.initializer) {
-      visit(node.initializer);
-      bind(node.name, node, sourceOf(node.initializer));
-      return;
+      const initializer = node.initializer;
+      after(() => bind(node.name, node, sourceOf(initializer)));
+      visitLater(initializer);
+      return false;
     }
     if (ts.isParameter(node) && ts.isObjectBindingPattern(node.name)) bind(node.name, node, undefined);
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) assignment(node);
@@ -118,7 +139,27 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
       const fact = declaration && lookupResults.get(declaration);
       if (fact && decidesBranch(node)) fact.gatesCall = true;
     }
-    node.forEachChild(visit);
+    return true;
+  };
+
+  // Depth first without recursion; an entry is a node to visit or a step to take once a subtree is done.
+  const pending: Array<ts.Node | (() => void)> = [];
+  const visitLater = (node: ts.Node): void => void pending.push(node);
+  const run = (): void => {
+    const children: ts.Node[] = [];
+    while (pending.length > 0) {
+      const entry = pending.pop()!;
+      if (typeof entry === 'function') {
+        entry();
+        continue;
+      }
+      if (!visit(entry, (then) => void pending.push(then))) continue;
+      children.length = 0;
+      entry.forEachChild((child) => {
+        children.push(child);
+      });
+      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    }
   };
 
   const assignment = (node: ts.BinaryExpression): void => {
@@ -146,8 +187,8 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
     }
   };
 
-  for (const parameter of fn.parameters) visit(parameter);
-  if (fn.body) visit(fn.body);
+  for (const node of [...fn.parameters, ...(fn.body ? [fn.body] : [])].reverse()) visitLater(node);
+  run();
   return facts;
 }
 
@@ -163,14 +204,6 @@ function returnedRandom(callee: ts.Identifier, scopes: Scopes): Source | undefin
   for (const expression of returned) {
     const name = expression && randomSourceOf(expression, scopes);
     if (name) return { kind: 'random', name: `${callee.text}() (${name})`, span: spanOf(expression!) };
-  }
-  return undefined;
-}
-
-function firstSource(expressions: readonly ts.Expression[], sourceOf: (node: ts.Expression) => Source | undefined): Source | undefined {
-  for (const expression of expressions) {
-    const source = sourceOf(expression);
-    if (source) return source;
   }
   return undefined;
 }
@@ -227,15 +260,11 @@ function decidesBranch(node: ts.Node): boolean {
 function leaves(statement: ts.Statement | undefined): boolean {
   if (!statement) return false;
   let found = false;
-  const visit = (node: ts.Node): void => {
-    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
-    if (ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isContinueStatement(node) || ts.isBreakStatement(node)) {
-      found = true;
-      return;
-    }
-    node.forEachChild(visit);
-  };
-  visit(statement);
+  walk(statement, (node) => {
+    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
+    found = ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isContinueStatement(node) || ts.isBreakStatement(node);
+    return !found;
+  });
   return found;
 }
 

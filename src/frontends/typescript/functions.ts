@@ -6,6 +6,7 @@ import { analyzeFlows } from './flows.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
+import { walk } from './walk.js';
 
 /** The functions of one file that the model talks about, by id. */
 export class FunctionRegistry implements FunctionTable {
@@ -103,12 +104,11 @@ function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
 }
 
 function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void): void {
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionDeclaration(node) || ts.isClassLike(node)) return;
+  walk(body, (node) => {
+    if (ts.isFunctionDeclaration(node) || ts.isClassLike(node)) return false;
     if (ts.isCallExpression(node)) onCall(node);
-    node.forEachChild(visit);
-  };
-  visit(body);
+    return true;
+  });
 }
 
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */

@@ -1,5 +1,6 @@
 import { ts } from 'ts-morph';
 import { unwrap } from './parse.js';
+import { walk } from './walk.js';
 
 /** What an import binding names: a module, and an export of it. */
 export interface ImportBinding {
@@ -63,11 +64,11 @@ function textOf(specifier: ts.Node): string | undefined {
 /** Every module a file imports, re-exports or requires, with the node that names it. */
 export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; module: string }> {
   const references: Array<{ node: ts.Node; module: string }> = [];
-  const visit = (node: ts.Node): void => {
+  walk(file, (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
       const module = textOf(node.moduleSpecifier);
       if (module !== undefined) references.push({ node, module });
-      return;
+      return false;
     }
     if (ts.isCallExpression(node) && node.arguments.length === 1) {
       const callee = node.expression;
@@ -75,8 +76,7 @@ export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; mo
       const loads = (ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword;
       if (loads && module !== undefined) references.push({ node, module });
     }
-    node.forEachChild(visit);
-  };
-  file.forEachChild(visit);
+    return true;
+  });
   return references;
 }

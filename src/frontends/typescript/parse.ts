@@ -12,14 +12,32 @@ const scriptKinds: Record<string, ts.ScriptKind> = {
   jsx: ts.ScriptKind.JSX,
 };
 
-/** Parse one file without a program or type checker: the hot path stays cheap. */
+/** Files the parser gave up on (it recurses once per nesting level), with why: they stand in empty. */
+const unparsed = new WeakMap<ts.SourceFile, string>();
+
+/**
+ * Parse one file without a program or type checker: the hot path stays cheap.
+ * Never throws on the text: a file nested deeper than the parser's stack
+ * allows comes back empty, with that as its syntax error (fail closed).
+ */
 export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKinds[extension] ?? ts.ScriptKind.TS);
+  const kind = scriptKinds[extension] ?? ts.ScriptKind.TS;
+  try {
+    return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const empty = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, true, kind);
+    const reason = /call stack/i.test(error.message) ? 'it nests too deeply (the parser ran out of stack)' : error.message;
+    unparsed.set(empty, `The file cannot be parsed: ${reason}.`);
+    return empty;
+  }
 }
 
-/** Syntax errors the parser recovered from. */
+/** Syntax errors the parser recovered from, or why it could not parse the file at all. */
 export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message: string }> {
+  const failure = unparsed.get(file);
+  if (failure !== undefined) return [{ span: { start: 0, end: 0 }, message: failure }];
   // parseDiagnostics is not in the public typings, but it is how the compiler
   // exposes a lone file's syntax errors without building a program.
   const diagnostics = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];

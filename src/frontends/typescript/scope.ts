@@ -6,16 +6,39 @@ import { ts } from 'ts-morph';
  */
 export class Scopes {
   private readonly declared = new Map<ts.Node, Map<string, ts.Node>>();
+  /** For nodes already walked past: the nearest scope above them. */
+  private readonly enclosing = new Map<ts.Node, ts.Node | undefined>();
 
   /** The node that declares `identifier` (a variable declaration, binding element, function, import, ...). */
   resolve(identifier: ts.Identifier): ts.Node | undefined {
     const name = identifier.text;
-    for (let node: ts.Node | undefined = identifier.parent; node; node = node.parent) {
-      if (!isScope(node)) continue;
-      const declaration = this.declarationsOf(node).get(name);
+    for (let scope = this.scopeAbove(identifier); scope; scope = this.scopeAbove(scope)) {
+      const declaration = this.declarationsOf(scope).get(name);
       if (declaration) return declaration;
     }
     return undefined;
+  }
+
+  /**
+   * The nearest scope above `node`. The nodes walked past remember it, so the
+   * identifiers of a long expression (`a + b + ...`) do not each climb it.
+   */
+  private scopeAbove(node: ts.Node): ts.Node | undefined {
+    const passed: ts.Node[] = [];
+    let scope: ts.Node | undefined;
+    for (let current = node.parent; current; current = current.parent) {
+      if (isScope(current)) {
+        scope = current;
+        break;
+      }
+      if (this.enclosing.has(current)) {
+        scope = this.enclosing.get(current);
+        break;
+      }
+      passed.push(current);
+    }
+    for (const walked of passed) this.enclosing.set(walked, scope);
+    return scope;
   }
 
   private declarationsOf(scope: ts.Node): Map<string, ts.Node> {

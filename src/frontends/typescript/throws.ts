@@ -27,30 +27,32 @@ export function firstThrowOutsideTry(
   body: ts.Node,
   callThrows: (call: ts.CallExpression) => boolean | undefined,
 ): { span: Span; description: string } | undefined {
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+  // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
+  const stack: ts.Node[] = [body];
+  const children: ts.Node[] = [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) continue;
+    children.length = 0;
     if (ts.isTryStatement(node)) {
       // The try block is guarded when there is a catch; the handler itself is not.
-      if (!node.catchClause) visit(node.tryBlock);
-      if (node.catchClause) visit(node.catchClause.block);
-      if (node.finallyBlock) visit(node.finallyBlock);
-      return;
+      if (!node.catchClause) children.push(node.tryBlock);
+      if (node.catchClause) children.push(node.catchClause.block);
+      if (node.finallyBlock) children.push(node.finallyBlock);
+    } else {
+      const throws =
+        ts.isThrowStatement(node) ||
+        ts.isAwaitExpression(node) ||
+        (ts.isCallExpression(node) && mayThrow(node, callThrows)) ||
+        (ts.isNewExpression(node) && !(ts.isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
+      if (throws) return { span: spanOf(node), description: describe(node) };
+      node.forEachChild((child) => {
+        children.push(child);
+      });
     }
-    const throws =
-      ts.isThrowStatement(node) ||
-      ts.isAwaitExpression(node) ||
-      (ts.isCallExpression(node) && mayThrow(node, callThrows)) ||
-      (ts.isNewExpression(node) && !(ts.isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
-    if (throws) {
-      found = node;
-      return;
-    }
-    node.forEachChild(visit);
-  };
-  visit(body);
-  if (!found) return undefined;
-  return { span: spanOf(found), description: describe(found) };
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return undefined;
 }
 
 function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {

@@ -1,0 +1,96 @@
+import { ts } from 'ts-morph';
+import { allRules } from '../../rules/index.js';
+import { analyzeText } from '../../src/engine/analyze.js';
+import { checkModel } from '../../src/engine/check.js';
+import type { RuleSetting } from '../../src/engine/configs.js';
+import { findConfigurations as findPythonConfigurations } from '../../src/frontends/python/configurations.js';
+import { Evaluator as PythonEvaluator } from '../../src/frontends/python/evaluate.js';
+import { describeFunctions as describePythonFunctions, FunctionRegistry as PythonRegistry } from '../../src/frontends/python/functions.js';
+import { parsePython } from '../../src/frontends/python/parse.js';
+import { Scopes as PythonScopes } from '../../src/frontends/python/scope.js';
+import { isFunction, walk as walkPython, type PyNode } from '../../src/frontends/python/syntax.js';
+import { findConfigurations } from '../../src/frontends/typescript/configurations.js';
+import { Evaluator, type FunctionNode } from '../../src/frontends/typescript/evaluate.js';
+import { describeFunctions, FunctionRegistry } from '../../src/frontends/typescript/functions.js';
+import { parseSource, syntaxErrorsOf } from '../../src/frontends/typescript/parse.js';
+import { Scopes } from '../../src/frontends/typescript/scope.js';
+import { walk } from '../../src/frontends/typescript/walk.js';
+import type { AgentModel, FunctionFacts, Language } from '../../src/model/types.js';
+
+/**
+ * Runs one real-world file through every stage of the engine that can see
+ * it. Most files never mention the SDK, so the prefilter would skip them:
+ * each is also analysed with an SDK import in front (the public pipeline,
+ * parse to model), and "deep" through the front end's own stages with every
+ * function registered as a gate and every call argument evaluated, then the
+ * rules run over those facts. Throws on any crash.
+ */
+export type CorpusKind = 'code' | 'declaration' | 'python';
+
+export interface Exercised {
+  /** The forced parse found syntax errors (real code in a dialect the parser reads differently). */
+  syntaxErrors: boolean;
+  /** Functions whose facts were built. */
+  functions: number;
+}
+
+const tsImport = "import { query } from '@anthropic-ai/claude-agent-sdk';\n";
+const pyImport = 'import claude_agent_sdk\n';
+
+/** Every rule, so every check meets real-world facts. */
+const everyRule: RuleSetting[] = allRules.map((rule) => ({ rule, severity: 'error', options: undefined }));
+
+export function exercise(text: string, path: string, kind: CorpusKind): Exercised {
+  analyzeText(text, path);
+  const forced = analyzeText((kind === 'python' ? pyImport : tsImport) + text, path);
+  const deep = kind === 'python' ? deepPython(text, path) : deepTypeScript(text, path);
+  return { syntaxErrors: forced.syntaxErrors.length > 0, functions: deep };
+}
+
+function deepTypeScript(text: string, path: string): number {
+  const file = parseSource(text, path);
+  syntaxErrorsOf(file);
+  const scopes = new Scopes();
+  const registry = new FunctionRegistry();
+  const evaluator = new Evaluator(file, scopes, registry);
+  findConfigurations(file, scopes, evaluator);
+  walk(file, (node) => {
+    if (ts.isFunctionLike(node) && (node as FunctionNode).body) registry.idOf(node as FunctionNode);
+    else if (ts.isCallExpression(node)) for (const argument of node.arguments) evaluator.evaluate(argument);
+  });
+  const all = new Set(registry.nodes.map((_, id) => id));
+  const functions = describeFunctions(registry, () => ({ evaluator, scopes }), all);
+  checkEveryGate(path, /\.[cm]?tsx?$/i.test(path) ? 'typescript' : 'javascript', functions);
+  return functions.length;
+}
+
+function deepPython(text: string, path: string): number {
+  const { module } = parsePython(text, path);
+  const scopes = new PythonScopes(module);
+  const registry = new PythonRegistry();
+  const evaluator = new PythonEvaluator(module, scopes, registry);
+  findPythonConfigurations(module, evaluator);
+  walkPython(module.root, (node: PyNode) => {
+    if (isFunction(node)) registry.idOf(node, module);
+    else if (node.type === 'call') evaluator.evaluate(node);
+  });
+  const all = new Set(registry.entries.map((_, id) => id));
+  const functions = describePythonFunctions(registry, () => ({ evaluator, scopes }), all);
+  checkEveryGate(path, 'python', functions);
+  return functions.length;
+}
+
+/** Every function as a permission hook and as `canUseTool`: the rules read its facts. */
+function checkEveryGate(path: string, language: Language, functions: FunctionFacts[]): void {
+  const model: AgentModel = {
+    path,
+    language,
+    configurations: [],
+    functions,
+    gates: functions.flatMap((facts) => [
+      { kind: 'hook' as const, functionId: facts.id, span: facts.span, events: ['PreToolUse'] },
+      { kind: 'canUseTool' as const, functionId: facts.id, span: facts.span, events: [] },
+    ]),
+  };
+  checkModel(model, everyRule);
+}
