@@ -1,6 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ConfigName } from '../engine/configs.js';
 import { configNames } from '../engine/configs.js';
+import path from 'node:path';
+import { readBaseline, writeBaseline } from '../engine/baseline.js';
+import { findConfig } from '../engine/config-file.js';
 import { UsageError } from '../engine/errors.js';
 import type { FileProblem } from '../engine/findings.js';
 import { scan, type ScanResult } from '../engine/scan.js';
@@ -11,8 +14,11 @@ import { formatterNames, formatters, type FormatterName } from './formatters/ind
 import { addInspectCommand } from './inspect.js';
 import { colorFlagFor, writeReport } from './output.js';
 import { addRulesCommands } from './rules.js';
+import { checkoutStaged } from './staged.js';
 import { countSeverities } from './formatters/summary.js';
 import { toolInfo } from '../package-info.js';
+
+const defaultBaseline = 'toolgate-baseline.json';
 
 /** Everything the CLI touches outside itself, so tests can call `run` directly. */
 export interface CliIo {
@@ -32,6 +38,11 @@ interface ScanFlags {
   color?: boolean;
   output?: string;
   allowUnparsed?: boolean;
+  strict?: boolean;
+  baseline?: string;
+  updateBaseline?: boolean;
+  config?: string | false;
+  staged?: boolean;
 }
 
 /**
@@ -94,6 +105,12 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     .option('--quiet', 'report errors only (warnings still count for --max-warnings)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
     .option('--output <file>', 'write the report to this file instead of stdout (folders are created)')
+    .option('--strict', "also fail on suppression comments without a reason and ones that suppress nothing (rule id 'suppression')")
+    .option('--config <file>', 'use this config file instead of the nearest toolgate.config.json (docs/configuration.md)')
+    .option('--no-config', 'use no config file')
+    .option('--staged', 'check the staged content of staged files (the git index), for pre-commit hooks')
+    .option('--baseline <file>', 'report only findings not in this baseline file (docs/baseline.md)')
+    .option('--update-baseline', `write the current findings to the --baseline file (default ${defaultBaseline}) and pass`)
     .option('--allow-unparsed', 'files that cannot be read or parsed are still reported, but do not make the run exit 2')
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
@@ -111,7 +128,23 @@ function parseMaxWarnings(value: string): number {
 
 async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
   const rules = flags.rule?.flatMap((id) => id.split(',')).map((id) => id.trim()).filter((id) => id !== '');
-  const result = await scan({ paths, cwd: io.cwd, config: flags.preset, rules });
+  const scanned = await scanOrStaged(paths, flags, rules, io);
+  if (!scanned) {
+    io.stderr('No staged files to check.\n');
+    return ExitCode.clean;
+  }
+  const baselineFile = path.resolve(io.cwd, flags.baseline ?? defaultBaseline);
+  if (flags.updateBaseline) {
+    await writeBaseline(baselineFile, scanned.findings);
+    io.stderr(`${escapeForTerminal(`Wrote ${scanned.findings.length} findings to ${path.relative(io.cwd, baselineFile) || baselineFile}`)}\n`);
+  }
+  // Findings the baseline accepts are left out everywhere, as if they were not there.
+  const accepted = flags.baseline && !flags.updateBaseline ? await readBaseline(baselineFile) : undefined;
+  const result: ScanResult = accepted
+    ? { ...scanned, findings: scanned.findings.filter((finding) => !accepted.has(finding.fingerprint)) }
+    : flags.updateBaseline
+      ? { ...scanned, findings: [] }
+      : scanned;
   const { errors, warnings } = countSeverities(result.findings);
 
   const shown: ScanResult = flags.quiet
@@ -130,6 +163,29 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
     return ExitCode.findings;
   }
   return ExitCode.clean;
+}
+
+/**
+ * Scan the paths, or with `--staged` the staged files as the index holds
+ * them (checked out to a temporary folder; finding paths are relative to the
+ * repository's top folder). Undefined when nothing is staged.
+ */
+async function scanOrStaged(paths: string[], flags: ScanFlags, rules: string[] | undefined, io: CliIo): Promise<ScanResult | undefined> {
+  const common = { config: flags.preset, rules, strict: flags.strict };
+  if (!flags.staged) {
+    return scan({ ...common, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
+  }
+  const staged = await checkoutStaged(io.cwd);
+  try {
+    if (staged.paths.length === 0) return undefined;
+    // The config of the working tree, found from where the hook runs.
+    const configFile =
+      typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd))?.file ?? false);
+    const result = await scan({ ...common, paths: staged.paths, cwd: staged.directory, configFile });
+    return { ...result, root: staged.repository };
+  } finally {
+    await staged.dispose();
+  }
 }
 
 /** `path:line:column: message`, the shape editors and CI logs link to. */

@@ -1,7 +1,7 @@
-import type { AgentModel, Span } from '../model/types.js';
+import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
 import { formatMessage, resolveOptions } from './rule.js';
-import { isSuppressed } from './suppressions.js';
+import { expiryOf, suppressionsCovering, today as currentDay } from './suppressions.js';
 
 /** A rule's report, rendered with the rule's own message template. */
 export interface Report {
@@ -11,25 +11,63 @@ export interface Report {
   data: Record<string, string | number>;
   severity: RuleSetting['severity'];
   span: Span;
+  /** The comment that suppresses it; such a report is kept for SARIF, not shown or counted. */
+  suppression?: Suppression;
+  /** Comments that named this report's rule here but whose `until` date has passed. */
+  expired?: Suppression[];
+}
+
+export interface CheckOptions {
+  /** Today as `YYYY-MM-DD`, against which suppression expiry dates are read; the clock by default. */
+  today?: string;
 }
 
 /**
  * Run rules over one model. A value reached through several configurations
  * (a base object spread into two queries) is reported once; several
  * findings at one place (settings entries reported at `settingSources`) are kept apart by their data.
- * A report a suppression comment covers is dropped.
+ * A report a suppression comment covers is dropped (see `runRules` to keep it).
  */
-export function checkModel(model: AgentModel, settings: readonly RuleSetting[]): Report[] {
+export function checkModel(model: AgentModel, settings: readonly RuleSetting[], options: CheckOptions = {}): Report[] {
+  return runRules(model, settings, options).filter((report) => !report.suppression);
+}
+
+/**
+ * Every report, suppressed ones flagged with their comment. A suppression
+ * whose `until` date is before today no longer suppresses; the report's
+ * message says so.
+ */
+export function runRules(model: AgentModel, settings: readonly RuleSetting[], options: CheckOptions = {}): Report[] {
+  const day = options.today ?? currentDay();
   const reports: Report[] = [];
   const seen = new Set<string>();
-  for (const { rule, severity, options } of settings) {
-    rule.check(model, resolveOptions(rule, options), ({ messageId, data = {}, span }) => {
+  for (const { rule, severity, options: ruleOptions } of settings) {
+    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span }) => {
       const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}\0${JSON.stringify(data)}`;
-      if (seen.has(key) || isSuppressed(model, rule.id, span)) return;
+      if (seen.has(key)) return;
       seen.add(key);
+      const covering = suppressionsCovering(model, rule.id, span);
+      const expired = covering.filter((suppression) => isExpired(suppression, day));
+      const suppression = covering.find((candidate) => !expired.includes(candidate));
       const template = (rule.meta.messages as Record<string, string>)[messageId] ?? messageId;
-      reports.push({ ruleId: rule.id, messageId, message: formatMessage(template, data), data, severity, span });
+      const notes = suppression ? [] : expired.map((gone) => ` (suppression expired ${expiryOf(gone)!})`);
+      reports.push({
+        ruleId: rule.id,
+        messageId,
+        message: formatMessage(template, data) + [...new Set(notes)].join(''),
+        data,
+        severity,
+        span,
+        ...(suppression ? { suppression } : {}),
+        ...(expired.length > 0 ? { expired } : {}),
+      });
     });
   }
   return reports;
+}
+
+/** An expiry date is the last day the suppression holds. */
+function isExpired(suppression: Suppression, day: string): boolean {
+  const until = expiryOf(suppression);
+  return until !== undefined && until < day;
 }

@@ -25,6 +25,8 @@ export interface DiscoveredFile {
    * unchecked, which the scan must report rather than pass over.
    */
   error?: string;
+  /** Read as a Claude Code settings file though its name is not one (config `settingsFiles`). */
+  settings?: boolean;
 }
 
 /** `special`: a FIFO, socket or device with a source file's name; reading a FIFO would block the scan. */
@@ -34,6 +36,10 @@ export interface DiscoverOptions {
   cwd: string;
   /** Told about every entry left out on purpose (absolute path). */
   onIgnored?: (absolutePath: string, reason: IgnoreReason) => void;
+  /** Patterns from the config file, applied beneath every `.gitignore` (which may re-include). */
+  ignore?: { directory: string; patterns: readonly string[] };
+  /** Further `.json` files to read as Claude Code settings (config `settingsFiles`, gitignore syntax). */
+  settingsFiles?: { directory: string; patterns: readonly string[] };
 }
 
 interface IgnoreFile {
@@ -62,21 +68,32 @@ export async function* discoverFiles(
     return outcome.value;
   });
   const seen = new Set<string>();
-  const toEntry = (absolutePath: string): DiscoveredFile => ({ absolutePath, path: relativePath(cwd, absolutePath) });
+  const extra = options.settingsFiles
+    ? { directory: options.settingsFiles.directory, rules: ignore().add([...options.settingsFiles.patterns]) }
+    : undefined;
+  const isExtraSettings = (absolutePath: string): boolean =>
+    extra !== undefined && absolutePath.endsWith('.json') && !isSupportedPath(absolutePath) && isIgnored([extra], absolutePath, false);
+  const reads = (absolutePath: string): boolean => isSupportedPath(absolutePath) || isExtraSettings(absolutePath);
+  const toEntry = (absolutePath: string): DiscoveredFile => ({
+    absolutePath,
+    path: relativePath(cwd, absolutePath),
+    ...(isExtraSettings(absolutePath) ? { settings: true } : {}),
+  });
 
   for (const target of targets) {
     if (!target.isDirectory) {
-      if (!isSupportedPath(target.absolutePath)) onIgnored(target.absolutePath, 'unsupported');
+      if (!reads(target.absolutePath)) onIgnored(target.absolutePath, 'unsupported');
       else if (!seen.has(target.absolutePath)) {
         seen.add(target.absolutePath);
         yield toEntry(target.absolutePath);
       }
       continue;
     }
-    const ancestors = await ancestorIgnores(cwd, target.absolutePath);
+    const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add([...options.ignore.patterns]) }] : [];
+    const ancestors = [...base, ...(await ancestorIgnores(cwd, target.absolutePath))];
     // Naming an ignored directory overrides the rule that ignores it.
     const inherited = isIgnored(ancestors, target.absolutePath, true) ? [] : ancestors;
-    for await (const entry of walk(target.absolutePath, inherited, onIgnored, toEntry)) {
+    for await (const entry of walk(target.absolutePath, inherited, onIgnored, toEntry, reads)) {
       if (seen.has(entry.absolutePath)) continue;
       seen.add(entry.absolutePath);
       yield entry;
@@ -104,6 +121,7 @@ async function* walk(
   inherited: readonly IgnoreFile[],
   onIgnored: NonNullable<DiscoverOptions['onIgnored']>,
   toEntry: (absolutePath: string) => DiscoveredFile,
+  reads: (absolutePath: string) => boolean,
 ): AsyncGenerator<DiscoveredFile> {
   let entries;
   try {
@@ -130,8 +148,8 @@ async function* walk(
     } else if (entry.isDirectory()) {
       if (skippedDirectories.has(entry.name)) onIgnored(absolutePath, 'skipped-directory');
       else if (isIgnored(scope, absolutePath, true)) onIgnored(absolutePath, 'gitignore');
-      else yield* walk(absolutePath, scope, onIgnored, toEntry);
-    } else if (isSupportedPath(absolutePath)) {
+      else yield* walk(absolutePath, scope, onIgnored, toEntry, reads);
+    } else if (reads(absolutePath)) {
       if (!entry.isFile()) onIgnored(absolutePath, 'special');
       else if (isIgnored(scope, absolutePath, false)) onIgnored(absolutePath, 'gitignore');
       else yield toEntry(absolutePath);
@@ -172,6 +190,8 @@ function isIgnored(scope: readonly IgnoreFile[], absolutePath: string, isDirecto
   for (let i = scope.length - 1; i >= 0; i--) {
     const { directory, rules } = scope[i]!;
     const relative = path.relative(directory, absolutePath).split(path.sep).join('/') + (isDirectory ? '/' : '');
+    // A config file's patterns say nothing outside its folder (and `ignore` rejects `../` paths).
+    if (relative.startsWith('../') || path.isAbsolute(relative)) continue;
     const result = rules.test(relative);
     if (result.unignored) return false;
     if (result.ignored) return true;

@@ -19,6 +19,11 @@ export interface Finding {
    * edits that move the code, not edits of the offending line (`withFingerprints`).
    */
   fingerprint: string;
+  /**
+   * Set when a comment suppresses it: such findings are kept for SARIF
+   * (`suppressions`) and JSON's `suppressed`, and neither shown nor counted.
+   */
+  suppression?: { justification?: string; via: 'toolgate' | 'eslint' };
 }
 
 /** A file toolgate could not check. Any of these makes `scan` exit 2 (fail closed). */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
 import { analyzeProject, analyzeText, prepareFor, withoutBom, type SyntaxError } from './analyze.js';
+import { extractSettings } from '../frontends/settings/index.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
@@ -14,6 +15,10 @@ export interface TreeOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
   paths?: string[];
   cwd?: string;
+  /** Extra ignore patterns (gitignore syntax, relative to `directory`), from the config file. */
+  ignore?: { directory: string; patterns: string[] };
+  /** Further `.json` files to read as Claude Code settings (gitignore syntax, relative to `directory`). */
+  settingsFiles?: { directory: string; patterns: string[] };
 }
 
 export interface ScanStats {
@@ -98,7 +103,13 @@ export async function analyseTree(
   };
 
   const onIgnored = (): void => void stats.ignored++;
-  await forEachConcurrently(discoverFiles(paths, { cwd: root, onIgnored }), concurrency, async (discovered) => {
+  const discovery = {
+    cwd: root,
+    onIgnored,
+    ...(options.ignore ? { ignore: options.ignore } : {}),
+    ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
+  };
+  await forEachConcurrently(discoverFiles(paths, discovery), concurrency, async (discovered) => {
     record(discovered, await analyseFile(discovered, sources));
   });
   if (deferred.length > 0) {
@@ -124,7 +135,7 @@ async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<
 
   try {
     await prepareFor(file.absolutePath);
-    const analysis = analyzeText(text, file.absolutePath);
+    const analysis = file.settings ? extractSettings(withoutBom(text), file.absolutePath) : analyzeText(text, file.absolutePath);
     if (!analysis.model) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
     const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);

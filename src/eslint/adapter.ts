@@ -1,6 +1,6 @@
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
 import { analyzeText, isSupportedPath, type Analysis } from '../engine/analyze.js';
-import { checkModel } from '../engine/check.js';
+import { runRules } from '../engine/check.js';
 import type { AnyRule } from '../engine/rule.js';
 import type { Span } from '../model/types.js';
 import { analyzeWithProgram, type ProgramLike } from './program.js';
@@ -113,7 +113,10 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
         // The engine's own runner, so options and de-duplication match `scan`
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
-        for (const { messageId, data, span } of checkModel(model, [setting])) {
+        for (const { messageId, data, span, suppression } of runRules(model, [setting])) {
+          // toolgate's own comments are honoured here; an `eslint-disable` naming
+          // toolgate/<id> is left to ESLint, so its unused-directive check stays right.
+          if (suppression && suppression.via !== 'eslint') continue;
           const here = place(span);
           if (here) context.report({ messageId, data, loc: locOf(sourceCode, here) });
         }

@@ -199,6 +199,11 @@ export interface Suppression {
   span: Span;
   /** The text after `--`; undefined when the comment gives no reason. */
   reason?: string;
+  /**
+   * Whose comment it is: toolgate's own, or ESLint's `eslint-disable` naming
+   * `toolgate/<id>` (which ESLint honours itself). Undefined means toolgate's.
+   */
+  via?: 'toolgate' | 'eslint';
 }
 
 export interface AgentModel {

@@ -71,7 +71,7 @@ describe('json', () => {
     const text = formatters.json(mixed, plain);
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toBe('  "version": 1,');
-    expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'problems']);
+    expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'suppressed', 'problems']);
     expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'skipped', 'failed', 'ignored', 'errors', 'warnings']);
     expect(Object.keys(report.findings[0])).toEqual([
       'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data',

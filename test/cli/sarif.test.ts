@@ -54,6 +54,22 @@ describe('sarif', () => {
     expectValid(log);
   });
 
+  it('keeps suppressed findings as results marked inSource, still valid', () => {
+    const suppressed = scanResult({
+      suppressed: [
+        finding({ line: 7, suppression: { justification: 'CI sandbox', via: 'toolgate' } }),
+        finding({ line: 9, suppression: { via: 'eslint' } }),
+      ],
+      rules: [fakeRule('no-bare-allowed-tools')],
+    });
+    const written = JSON.parse(formatters.sarif(suppressed, context));
+    expectValid(written);
+    expect(written.runs[0].results.map((entry: { suppressions?: unknown }) => entry.suppressions)).toEqual([
+      [{ kind: 'inSource', justification: 'CI sandbox' }],
+      [{ kind: 'inSource' }],
+    ]);
+  });
+
   it('is checked by a validator that rejects a broken log', () => {
     const broken = structuredClone(log);
     broken.runs[0].results[0].level = 'fatal';

@@ -19,16 +19,17 @@ import type { AgentModel, FunctionFacts, Language } from '../../src/model/types.
 
 /**
  * Runs one real-world file through every stage of the engine that can see
- * it. Most files never mention the SDK, so the prefilter would skip them:
- * each is also analysed with an SDK import in front (the public pipeline,
- * parse to model), and "deep" through the front end's own stages with every
- * function registered as a gate and every call argument evaluated, then the
- * rules run over those facts. Throws on any crash.
+ * it. Most files never mention the SDK, so the prefilter skips them; each is
+ * also put through the parse with the SDK imported: either the public
+ * pipeline (`analyzeText` with an SDK import in front: parse, configurations,
+ * model) or, for `deep` files, the front end's own stages with every function
+ * registered as a gate and every call argument evaluated, then every rule
+ * over those facts. Throws on any crash.
  */
 export type CorpusKind = 'code' | 'declaration' | 'python';
 
 export interface Exercised {
-  /** The forced parse found syntax errors (real code in a dialect the parser reads differently). */
+  /** The parse found syntax errors (real code in a dialect the parser reads differently). */
   syntaxErrors: boolean;
   /** Functions whose facts were built. */
   functions: number;
@@ -40,16 +41,16 @@ const pyImport = 'import claude_agent_sdk\n';
 /** Every rule, so every check meets real-world facts. */
 const everyRule: RuleSetting[] = allRules.map((rule) => ({ rule, severity: 'error', options: undefined }));
 
-export function exercise(text: string, path: string, kind: CorpusKind): Exercised {
+export function exercise(text: string, path: string, kind: CorpusKind, deep: boolean): Exercised {
   analyzeText(text, path);
+  if (deep) return kind === 'python' ? deepPython(text, path) : deepTypeScript(text, path);
   const forced = analyzeText((kind === 'python' ? pyImport : tsImport) + text, path);
-  const deep = kind === 'python' ? deepPython(text, path) : deepTypeScript(text, path);
-  return { syntaxErrors: forced.syntaxErrors.length > 0, functions: deep };
+  return { syntaxErrors: forced.syntaxErrors.length > 0, functions: 0 };
 }
 
-function deepTypeScript(text: string, path: string): number {
+function deepTypeScript(text: string, path: string): Exercised {
   const file = parseSource(text, path);
-  syntaxErrorsOf(file);
+  const syntaxErrors = syntaxErrorsOf(file).length > 0;
   const scopes = new Scopes();
   const registry = new FunctionRegistry();
   const evaluator = new Evaluator(file, scopes, registry);
@@ -61,11 +62,11 @@ function deepTypeScript(text: string, path: string): number {
   const all = new Set(registry.nodes.map((_, id) => id));
   const functions = describeFunctions(registry, () => ({ evaluator, scopes }), all);
   checkEveryGate(path, /\.[cm]?tsx?$/i.test(path) ? 'typescript' : 'javascript', functions);
-  return functions.length;
+  return { syntaxErrors, functions: functions.length };
 }
 
-function deepPython(text: string, path: string): number {
-  const { module } = parsePython(text, path);
+function deepPython(text: string, path: string): Exercised {
+  const { module, syntaxErrors } = parsePython(text, path);
   const scopes = new PythonScopes(module);
   const registry = new PythonRegistry();
   const evaluator = new PythonEvaluator(module, scopes, registry);
@@ -77,7 +78,7 @@ function deepPython(text: string, path: string): number {
   const all = new Set(registry.entries.map((_, id) => id));
   const functions = describePythonFunctions(registry, () => ({ evaluator, scopes }), all);
   checkEveryGate(path, 'python', functions);
-  return functions.length;
+  return { syntaxErrors: syntaxErrors.length > 0, functions: functions.length };
 }
 
 /** Every function as a permission hook and as `canUseTool`: the rules read its facts. */

@@ -24,6 +24,7 @@ export function formatJson(result: ScanResult): string {
       warnings,
     },
     findings: [...result.findings].sort(compareFindings).map(findingRecord),
+    suppressed: [...(result.suppressed ?? [])].sort(compareFindings).map(suppressedRecord),
     problems: [...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemRecord),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
@@ -41,6 +42,13 @@ function findingRecord(finding: Finding) {
     endLine: finding.endLine,
     endColumn: finding.endColumn,
     data: Object.fromEntries(Object.entries(finding.data).sort(([a], [b]) => compareText(a, b))),
+  };
+}
+
+function suppressedRecord(finding: Finding) {
+  return {
+    ...findingRecord(finding),
+    suppression: { via: finding.suppression?.via ?? 'toolgate', justification: finding.suppression?.justification ?? null },
   };
 }
 

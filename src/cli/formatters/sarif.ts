@@ -15,7 +15,8 @@ const rootId = '%SRCROOT%';
  */
 export function formatSarif(result: ScanResult): string {
   const ruleIndex = new Map(result.rules.map((rule, index) => [rule.id, index]));
-  const findings = [...result.findings].sort(compareFindings);
+  // Suppressed findings stay in the log, marked, so viewers can show them as such.
+  const findings = [...result.findings, ...(result.suppressed ?? [])].sort(compareFindings);
   const log = {
     $schema: schema,
     version: '2.1.0',
@@ -60,6 +61,16 @@ export function formatSarif(result: ScanResult): string {
           // Made by the engine without line numbers (engine/fingerprint.ts), so
           // code scanning keeps an alert's identity when the code moves.
           partialFingerprints: { 'toolgate/v1': finding.fingerprint },
+          ...(finding.suppression
+            ? {
+                suppressions: [
+                  {
+                    kind: 'inSource',
+                    ...(finding.suppression.justification ? { justification: finding.suppression.justification } : {}),
+                  },
+                ],
+              }
+            : {}),
         })),
       },
     ],

@@ -126,19 +126,27 @@ export function analyzeFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHoo
     return object ? sourceOf(object) : undefined;
   };
 
+  /** Helpers whose returns are being followed: a recursive helper (`return helper(n - 1)`) is followed once. */
+  const following = new Set<PyNode>();
+
   /** A same-module helper that returns a per-attempt value: `def new_key(): return str(uuid.uuid4())`. */
   const returnedRandom = (callee: PyNode): Source | undefined => {
     const scope = scopes.resolve(callee);
     const sites = scope?.bindings.get(textOf(source, callee)) ?? [];
     const definition = sites.length === 1 && sites[0]!.parent?.type === 'function_definition' ? sites[0]!.parent : undefined;
     const body = definition && field(definition, 'body');
-    if (!body) return undefined;
-    for (const statement of returnStatements(body)) {
-      const [value] = namedChildren(statement);
-      const name = value && randomSourceIn(value);
-      if (name) return { kind: 'random', name: `${textOf(source, callee)}() (${name})`, span: span(value!) };
+    if (!body || following.has(definition)) return undefined;
+    following.add(definition);
+    try {
+      for (const statement of returnStatements(body)) {
+        const [value] = namedChildren(statement);
+        const name = value && randomSourceIn(value);
+        if (name) return { kind: 'random', name: `${textOf(source, callee)}() (${name})`, span: span(value!) };
+      }
+      return undefined;
+    } finally {
+      following.delete(definition);
     }
-    return undefined;
   };
 
   /** The per-attempt source an expression is built from, without following variables. */

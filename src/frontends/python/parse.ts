@@ -41,7 +41,9 @@ export interface ParsedModule {
 /** Parse one Python file; syntax errors are recovered from and listed. */
 export function parsePython(text: string, path: string): ParsedModule {
   if (!parser) throw new Error('The Python parser is not loaded: await loadPythonParser() before analysing Python files.');
-  const tree = parser.parse(text);
+  // Python ends a line at a lone CR too; tree-sitter does not, and would read the rest of
+  // the file as one line (after `#`, all comment). Same length, so offsets stay.
+  const tree = parser.parse(text.replace(/\r(?!\n)/g, '\n'));
   if (!tree) throw new Error('The Python parser returned no tree.');
   try {
     return copyTree(tree, text, path);

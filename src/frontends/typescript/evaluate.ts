@@ -28,12 +28,16 @@ type Bindings = Map<ts.Node, ValueSet>;
 const maxDepth = 60;
 
 /**
- * Expressions evaluated per file. Helpers that call helpers are evaluated
- * afresh for each call's arguments, which on a large bundle multiplies
- * without end; real agent code needs a few thousand. Past this, values are
- * unknown (never reported) instead of the analysis running on.
+ * Expressions evaluated for one call of a helper, with the helpers it calls.
+ * A helper is evaluated afresh for each call's arguments, so helpers that
+ * call helpers multiply; real agent code needs a few hundred. Past this the
+ * call's value is unknown (never reported), and the rest of the file is
+ * evaluated as usual.
  */
-const maxSteps = 1_000_000;
+const maxHelperSteps = 20_000;
+
+/** Expressions evaluated per file, the bound on everything else; then values are unknown. */
+const maxSteps = 250_000;
 
 /**
  * Evaluates expressions to value sets within one file. Anything it cannot
@@ -47,6 +51,9 @@ export class Evaluator {
   private readonly sources = new Map<ts.Node, Set<ts.Node>>();
   private depth = 0;
   private steps = 0;
+  /** Steps left for the outermost helper call being evaluated; helpers called inside share them. */
+  private helperSteps = 0;
+  private helpers = 0;
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
 
@@ -76,6 +83,7 @@ export class Evaluator {
 
   evaluate(expression: ts.Expression, bindings?: Bindings): ValueSet {
     if (this.depth > maxDepth || ++this.steps > maxSteps) return unknown(spanOf(expression));
+    if (this.helpers > 0 && --this.helperSteps < 0) return unknown(spanOf(expression));
     this.depth++;
     try {
       return this.evaluateNode(unwrap(expression), bindings);
@@ -340,6 +348,7 @@ export class Evaluator {
   /** What a helper returns for these arguments: `makeOptions('bypassPermissions')`. */
   private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined): ValueSet {
     if (this.active.has(target) || !target.body) return unknown(spanOf(target));
+    if (this.helpers > 0 && this.helperSteps <= 0) return unknown(spanOf(target));
     this.note([target]);
     const bound: Bindings = new Map();
     target.parameters.forEach((parameter, index) => {
@@ -347,7 +356,9 @@ export class Evaluator {
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
       else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
     });
+    if (this.helpers === 0) this.helperSteps = maxHelperSteps;
     this.active.add(target);
+    this.helpers++;
     try {
       if (!ts.isBlock(target.body)) return this.evaluate(target.body, bound);
       const returns = returnStatements(target.body);
@@ -356,6 +367,7 @@ export class Evaluator {
       );
       return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
     } finally {
+      this.helpers--;
       this.active.delete(target);
     }
   }

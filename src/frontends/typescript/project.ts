@@ -2,7 +2,7 @@ import { ts } from 'ts-morph';
 import type { Analysis, SyntaxError } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
-import type { AgentModel, Span, ValueSet } from '../../model/types.js';
+import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
@@ -12,6 +12,7 @@ import { ModuleResolution } from './module-resolution.js';
 import { moduleReferences } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
 import { Scopes } from './scope.js';
+import { suppressionsOf } from './suppressions.js';
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -22,6 +23,8 @@ interface FileContext {
   file: ts.SourceFile;
   scopes: Scopes;
   evaluator: Evaluator;
+  /** Its suppression comments, read once the first model needs them. */
+  suppressions?: Suppression[];
 }
 
 /**
@@ -63,6 +66,12 @@ export class TypeScriptProject implements ImportResolver {
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
 
+    // Spans may lie in any module the analysis read, so the comments of all of them count.
+    const suppressions = [...this.contexts.values()].flatMap((context) => {
+      if (!context) return [];
+      context.suppressions ??= suppressionsOf(context.file);
+      return context.suppressions;
+    });
     const analyses = new Map<string, Analysis>();
     for (const [root, result] of found) {
       const context = this.context(root)!;
@@ -72,6 +81,7 @@ export class TypeScriptProject implements ImportResolver {
         configurations: configurations.get(root)!,
         functions,
         gates: gates.get(root)!,
+        ...(suppressions.length > 0 ? { suppressions } : {}),
       };
       // Typed options may be used by another module: only the whole project can tell.
       const crossesModules = context.evaluator.crossesModules || result.typed.length > 0;

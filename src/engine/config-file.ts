@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { allRules } from '../../rules/index.js';
+import type { RuleSetting } from './configs.js';
+import { UsageError } from './errors.js';
+import type { AnyRule, Severity } from './rule.js';
+
+export const configFileName = 'toolgate.config.json';
+
+/** What a config file sets for one rule: off, or on at a severity with options. */
+export type RuleEntry = { severity: 'off' } | { severity: Severity; options?: unknown };
+
+/** A validated config file (docs/configuration.md). */
+export interface ToolgateConfig {
+  /** The file it came from (`toolgate.config.json` or a `package.json`). */
+  file: string;
+  /** Its directory: `ignore` patterns are relative to it. */
+  directory: string;
+  rules: Map<string, RuleEntry>;
+  /** gitignore syntax, relative to `directory`. */
+  ignore: string[];
+  /** gitignore syntax, relative to `directory`: further `.json` files to read as Claude Code settings. */
+  settingsFiles: string[];
+}
+
+const topKeys = ['$schema', 'rules', 'ignore', 'settingsFiles'];
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+/**
+ * The config for a scan of `start` (a file or directory): the nearest
+ * `toolgate.config.json`, or `package.json` with a `toolgate` key, in it or
+ * above it. Read as JSON only: nothing of the project is executed.
+ */
+export async function findConfig(start: string): Promise<ToolgateConfig | undefined> {
+  let directory = path.resolve(start);
+  for (;;) {
+    const own = await readText(path.join(directory, configFileName));
+    if (own !== undefined) return parseConfig(own, path.join(directory, configFileName));
+    const manifest = await readText(path.join(directory, 'package.json'));
+    if (manifest !== undefined) {
+      const data = parseJson(manifest, path.join(directory, 'package.json'));
+      if (data !== null && typeof data === 'object' && 'toolgate' in data) {
+        return validateConfig((data as { toolgate: unknown }).toolgate, path.join(directory, 'package.json'), 'toolgate.');
+      }
+    }
+    const parent = path.dirname(directory);
+    if (parent === directory) return undefined;
+    directory = parent;
+  }
+}
+
+/** Read a config file named on the command line. */
+export async function loadConfig(file: string): Promise<ToolgateConfig> {
+  const text = await readText(file);
+  if (text === undefined) throw new UsageError(`Config file not found: ${file}`);
+  return parseConfig(text, file);
+}
+
+function parseConfig(text: string, file: string): ToolgateConfig {
+  return validateConfig(parseJson(text, file), file, '');
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Check every key and value; the first mistakes are reported together, with where they are. */
+export function validateConfig(data: unknown, file: string, prefix: string): ToolgateConfig {
+  const errors: string[] = [];
+  const fail = (where: string, message: string): void => void errors.push(`${prefix}${where}: ${message}`);
+  const config: ToolgateConfig = { file, directory: path.dirname(file), rules: new Map(), ignore: [], settingsFiles: [] };
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new UsageError(`${file}: ${prefix ? `'${prefix.slice(0, -1)}'` : 'the config'} must be an object.`);
+  }
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!topKeys.includes(key)) fail(key, `unknown key. Known keys: ${topKeys.slice(1).join(', ')}.`);
+  }
+  for (const key of ['ignore', 'settingsFiles'] as const) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[key] = value;
+    else fail(key, 'must be an array of strings (gitignore patterns).');
+  }
+  const rules = record['rules'];
+  if (rules !== undefined) {
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('rules', 'must be an object of rule id to setting.');
+    else {
+      const known = new Map(allRules.map((rule) => [rule.id, rule]));
+      for (const [given, value] of Object.entries(rules)) {
+        const id = given.replace(/^toolgate\//, '');
+        const rule = known.get(id);
+        if (!rule) {
+          fail(`rules.${given}`, `unknown rule. Known rules: ${[...known.keys()].join(', ')}.`);
+          continue;
+        }
+        const entry = ruleEntry(rule, value, (message) => fail(`rules.${given}`, message));
+        if (entry) config.rules.set(id, entry);
+      }
+    }
+  }
+  if (errors.length > 0) throw new UsageError(`Invalid config ${file}:\n  ${errors.join('\n  ')}`);
+  return config;
+}
+
+const severities: Record<string, RuleEntry['severity']> = { off: 'off', warn: 'warn', error: 'error', 0: 'off', 1: 'warn', 2: 'error' };
+
+/** `"off"`, `"warn"`, `"error"` (or 0, 1, 2), or `[severity, options]` as in ESLint. */
+function ruleEntry(rule: AnyRule, value: unknown, fail: (message: string) => void): RuleEntry | undefined {
+  const [level, ...options] = Array.isArray(value) ? value : [value];
+  const severity = typeof level === 'string' || typeof level === 'number' ? severities[String(level)] : undefined;
+  if (!severity) {
+    fail(`severity must be "off", "warn" or "error" (or 0, 1, 2), alone or first in an array; got ${JSON.stringify(level)}.`);
+    return undefined;
+  }
+  if (severity === 'off') return { severity };
+  const schema = { type: 'array', items: rule.meta.schema, minItems: 0, maxItems: rule.meta.schema.length };
+  const validate = ajv.compile(schema);
+  if (!validate(options)) {
+    fail(`invalid options: ${(validate.errors ?? []).map(describeError).join('; ')}.`);
+    return undefined;
+  }
+  return options.length > 0 ? { severity, options: options[0] } : { severity };
+}
+
+function describeError(error: ErrorObject): string {
+  const where = error.instancePath.replace(/^\/0/, '').replace(/\//g, '.') || 'options';
+  const extra = error.keyword === 'additionalProperties' ? ` ('${String(error.params['additionalProperty'])}')` : '';
+  return `${where.replace(/^\./, '')} ${error.message ?? 'is invalid'}${extra}`;
+}
+
+/**
+ * The rules to run, with the config's settings applied: `off` removes a rule
+ * (unless named with `--rule`), a severity turns it on or changes its level,
+ * options replace the preset's.
+ */
+export function applyConfig(settings: readonly RuleSetting[], config: ToolgateConfig | undefined, named: readonly string[] = []): RuleSetting[] {
+  if (!config) return [...settings];
+  const byId = new Map(settings.map((setting) => [setting.rule.id, setting]));
+  const order = allRules.filter((rule) => byId.has(rule.id) || (named.length === 0 && config.rules.has(rule.id)));
+  return order.flatMap((rule): RuleSetting[] => {
+    const entry = config.rules.get(rule.id);
+    const current = byId.get(rule.id) ?? { rule, severity: rule.meta.severity, options: undefined };
+    if (!entry) return [current];
+    if (entry.severity === 'off') return named.includes(rule.id) ? [current] : [];
+    return [{ rule, severity: entry.severity, options: 'options' in entry ? entry.options : current.options }];
+  });
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
