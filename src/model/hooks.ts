@@ -83,3 +83,15 @@ export function mergeGates(gates: readonly Gate[]): Gate[] {
   }
   return [...merged.values()];
 }
+
+/**
+ * The gates of one file: those its configurations wire up (hooks with their
+ * events, `canUseTool`), its tool handlers, and the SDK-typed functions no
+ * configuration wires, which are checked on their own. Every front end's
+ * project pass builds a file's gates this way.
+ */
+export function gatesOfFile(configurations: readonly AgentConfiguration[], declared: readonly Gate[]): Gate[] {
+  const wired = configurations.flatMap(gatesOfConfiguration);
+  const wiredIds = new Set(wired.map((gate) => gate.functionId));
+  return mergeGates([...wired, ...declared.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId))]);
+}

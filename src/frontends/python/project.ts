@@ -1,6 +1,6 @@
 import type { Analysis } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
-import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
+import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
@@ -55,15 +55,7 @@ export class PythonProject implements ImportResolver {
     const configurations = new Map<string, AgentConfiguration[]>(
       [...found].map(([root, result]) => [root, [...result.entries, ...standaloneOptions(result, used)]]),
     );
-    const gates = new Map(
-      [...found].map(([root, result]) => {
-        const wired = configurations.get(root)!.flatMap(gatesOfConfiguration);
-        const wiredIds = new Set(wired.map((gate) => gate.functionId));
-        // An annotated gate that a configuration wires up is checked as wired, with its events.
-        const typed = result.gates.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId));
-        return [root, mergeGates([...wired, ...typed])];
-      }),
-    );
+    const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (module) => this.context(module.path)!, hookIds);
     const suppressions = [...this.contexts.values()].flatMap((context) => context?.suppressions ?? []);

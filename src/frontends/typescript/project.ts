@@ -1,7 +1,7 @@
 import { ts } from 'ts-morph';
 import type { Analysis, SyntaxError } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
-import { gatesOfConfiguration, mergeGates } from '../../model/hooks.js';
+import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
@@ -54,15 +54,7 @@ export class TypeScriptProject implements ImportResolver {
     }
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
     const configurations = new Map([...found].map(([root, result]) => [root, [...result.entries, ...standaloneTyped(result, used)]]));
-    const gates = new Map(
-      [...found].map(([root, result]) => {
-        const wired = configurations.get(root)!.flatMap(gatesOfConfiguration);
-        const wiredIds = new Set(wired.map((gate) => gate.functionId));
-        // A typed gate that a configuration wires up is checked as wired, with its events.
-        const typed = result.gates.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId));
-        return [root, mergeGates([...wired, ...typed])];
-      }),
-    );
+    const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
 
