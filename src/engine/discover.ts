@@ -129,7 +129,8 @@ async function* walk(
   } catch (error) {
     // Deleted while we were scanning: nothing left to check.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    yield { ...toEntry(directory), error: `Cannot list directory: ${(error as Error).message}` };
+    // Without the absolute path Node.js appends: output stays the same on every machine.
+    yield { ...toEntry(directory), error: `Cannot list directory: ${(error as Error).message.replace(/, \w+ '.*'$/s, '')}` };
     return;
   }
   entries.sort((a, b) => compareText(a.name, b.name));

@@ -62,6 +62,26 @@ describe('exit codes', () => {
     expect(stdout).toContain('✖ 2 files could not be checked');
   });
 
+  it('--allow-unparsed: files that could not be read or parsed are still named, and the findings decide the exit code', async () => {
+    const unreadable = problem({ path: 'src/gone.ts', kind: 'read', message: 'Cannot read file: EACCES: permission denied', line: undefined, column: undefined });
+    scanMock.mockResolvedValue(scanResult({ problems: [problem(), unreadable], stats: { files: 3, analysed: 1, failed: 2 } }));
+    const clean = await runCli(['scan', '--allow-unparsed']);
+    expect(clean.code).toBe(0);
+    expect(clean.stderr).toBe("src/broken.ts:2:7: Syntax error: ',' expected.\nsrc/gone.ts: Cannot read file: EACCES: permission denied\n");
+    expect(clean.stdout).toContain('✖ 2 files could not be checked');
+
+    scanMock.mockResolvedValue(scanResult({ findings: [finding()], problems: [problem()], stats: { files: 2, analysed: 1, failed: 1 } }));
+    expect((await runCli(['scan', '--allow-unparsed'])).code).toBe(1);
+  });
+
+  it('--allow-unparsed does not pass an internal error: still 2, naming the file', async () => {
+    const internal = problem({ path: 'src/odd.ts', kind: 'internal', message: 'Internal error while analysing the file: boom', line: undefined, column: undefined });
+    scanMock.mockResolvedValue(scanResult({ problems: [problem(), internal], stats: { files: 2, failed: 2 } }));
+    const { code, stderr } = await runCli(['scan', '--allow-unparsed']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('src/odd.ts: Internal error while analysing the file: boom\n');
+  });
+
   it('2 on a usage error from the engine, with one line and no stack', async () => {
     scanMock.mockImplementation(async () => {
       throw new UsageError('No such file or directory: nope');

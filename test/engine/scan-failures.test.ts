@@ -13,6 +13,8 @@ import type { AgentModel, Span } from '../../src/model/types.js';
 //   AGENT  the file holds agent code (otherwise the prefilter skips it)
 //   BAD    a configuration the fake rules report
 //   SYNTAX a syntax error there;  THROW  the front end crashes
+//   DEFER  the model depends on other modules (analysed again in the project pass)
+//   PROJECT_THROW  the project pass crashes on it
 const io = vi.hoisted(() => ({ inFlight: 0, maxInFlight: 0 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -41,21 +43,30 @@ vi.mock('../../src/engine/analyze.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/engine/analyze.js')>();
   const spansOf = (text: string, marker: string): Span[] =>
     [...text.matchAll(new RegExp(marker, 'g'))].map((match) => ({ start: match.index, end: match.index + marker.length }));
+  const modelOf = (text: string, filePath: string): AgentModel => ({
+    path: filePath,
+    language: 'typescript',
+    configurations: spansOf(text, 'BAD').map((span) => ({ span, entry: 'query', options: { alternatives: [] } })),
+    functions: [],
+    gates: [],
+  });
   return {
     ...actual,
     analyzeText(raw: string, filePath: string): Analysis {
       const text = actual.withoutBom(raw);
       if (!text.includes('AGENT')) return { syntaxErrors: [] };
-      if (text.includes('THROW')) throw new Error('front end broke');
-      const model: AgentModel = {
-        path: filePath,
-        language: 'typescript',
-        configurations: spansOf(text, 'BAD').map((span) => ({ span, entry: 'query', options: { alternatives: [] } })),
-        functions: [],
-        gates: [],
-      };
+      if (/(?<!PROJECT_)THROW/.test(text)) throw new Error('front end broke');
       const syntaxErrors = spansOf(text, 'SYNTAX').map((span) => ({ span, message: 'Unexpected token.' }));
-      return { model, syntaxErrors };
+      return { model: modelOf(text, filePath), syntaxErrors, crossesModules: text.includes('DEFER') };
+    },
+    analyzeProject(paths: readonly string[], readFile: (file: string) => string | undefined) {
+      const analyses = new Map<string, Analysis>();
+      for (const file of paths) {
+        const text = readFile(file)!;
+        if (text.includes('PROJECT_THROW')) throw new Error('project pass broke');
+        analyses.set(file, { model: modelOf(text, file), syntaxErrors: [] });
+      }
+      return { analyses, imported: [] };
     },
   };
 });
@@ -175,6 +186,19 @@ describe('scan bookkeeping', () => {
   it('turns warnings into errors under the strict config', async () => {
     const result = await scan({ cwd: root, paths: ['src/agent.ts'], config: 'strict', rules: ['fake-warn'] });
     expect(result.findings.map((finding) => finding.severity)).toEqual(['error']);
+  });
+
+  it('isolates a crash in the project pass to its file: the others are still checked', async () => {
+    mkdirSync(path.join(root, 'project'));
+    writeFileSync(path.join(root, 'project/a.ts'), 'AGENT DEFER BAD');
+    writeFileSync(path.join(root, 'project/b.ts'), 'AGENT DEFER BAD');
+    writeFileSync(path.join(root, 'project/crash.ts'), 'AGENT DEFER PROJECT_THROW BAD');
+    const result = await scan({ cwd: root, paths: ['project'], rules: ['fake-error'] });
+    expect(result.problems).toEqual([
+      { path: 'project/crash.ts', kind: 'internal', message: 'Internal error while analysing the file: project pass broke' },
+    ]);
+    expect(result.findings.map((finding) => finding.path)).toEqual(['project/a.ts', 'project/b.ts']);
+    expect(result.stats).toEqual({ files: 3, analysed: 2, skipped: 0, failed: 1, ignored: 0 });
   });
 
   it('reads at most 8 files at once', async () => {

@@ -56,11 +56,11 @@ export function collectCorpus(repoRoot: string): Corpus {
       const hash = createHash('sha1').update(text).digest('hex');
       if (seen.has(hash)) continue;
       seen.add(hash);
+      // Declarations have no function bodies: the deep pass would only parse them again.
       byKind[kind].push({ path: file, kind, hash, size: text.length, deep: kind !== 'declaration' && text.length <= deepLimit });
     }
   }
   const available = { code: byKind.code.length, declaration: byKind.declaration.length, python: byKind.python.length };
-  // Declarations have no function bodies: the deep pass would only parse them again.
   const pythonTarget = Math.max(0, target - available.code - available.declaration);
   const pythonSample = [...byKind.python].sort((a, b) => (a.hash < b.hash ? -1 : 1)).slice(0, pythonTarget);
   // Python is analysed deep one file in five (its parse costs most of the time); the sample took the low hashes, so its end decides.

@@ -17,15 +17,7 @@ import { Scopes } from '../../src/frontends/typescript/scope.js';
 import { walk } from '../../src/frontends/typescript/walk.js';
 import type { AgentModel, FunctionFacts, Language } from '../../src/model/types.js';
 
-/**
- * Runs one real-world file through every stage of the engine that can see
- * it. Most files never mention the SDK, so the prefilter skips them; each is
- * also put through the parse with the SDK imported: either the public
- * pipeline (`analyzeText` with an SDK import in front: parse, configurations,
- * model) or, for `deep` files, the front end's own stages with every function
- * registered as a gate and every call argument evaluated, then every rule
- * over those facts. Throws on any crash.
- */
+/** `code`: JavaScript and TypeScript; `declaration`: `.d.ts` files (no function bodies); `python`. */
 export type CorpusKind = 'code' | 'declaration' | 'python';
 
 export interface Exercised {
@@ -41,6 +33,15 @@ const pyImport = 'import claude_agent_sdk\n';
 /** Every rule, so every check meets real-world facts. */
 const everyRule: RuleSetting[] = allRules.map((rule) => ({ rule, severity: 'error', options: undefined }));
 
+/**
+ * Run one real-world file through every stage of the engine that can see it;
+ * throws on any crash. Most files never mention the SDK, so the prefilter
+ * skips them; each is also put through the parse as if it imported the SDK:
+ * the public pipeline (`analyzeText` with an SDK import in front: parse,
+ * configurations, model), or for `deep` files the front end's own stages with
+ * every function registered as a gate and every call argument evaluated, and
+ * then every rule over those facts.
+ */
 export function exercise(text: string, path: string, kind: CorpusKind, deep: boolean): Exercised {
   analyzeText(text, path);
   if (deep) return kind === 'python' ? deepPython(text, path) : deepTypeScript(text, path);

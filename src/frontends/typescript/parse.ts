@@ -24,10 +24,14 @@ export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
   const kind = scriptKinds[extension] ?? ts.ScriptKind.TS;
   try {
-    return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+    // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
+    file.fileName = path;
+    return file;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const empty = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, true, kind);
+    empty.fileName = path;
     const reason = /call stack/i.test(error.message) ? 'it nests too deeply (the parser ran out of stack)' : error.message;
     unparsed.set(empty, `The file cannot be parsed: ${reason}.`);
     return empty;

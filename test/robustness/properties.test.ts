@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allRules } from '../../rules/index.js';
+import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { checkModel } from '../../src/engine/check.js';
+import { isPythonPath } from '../../src/frontends/python/index.js';
+
+// Properties over random agent configurations: the findings depend on what
+// the configuration says, not on how it is written (spacing, quotes,
+// trailing commas), not on unrelated code around it, and not on whether it
+// is written in TypeScript or Python.
+
+const modes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
+const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bash(npm test *)', 'Read(./docs/**)', 'Edit(./src/**)', 'WebFetch(domain:example.com)', 'mcp__payments__refund', 'mcp__payments'];
+
+type Review = 'none' | 'allow' | 'deny' | 'fails open' | 'fails closed';
+
+interface Configuration {
+  permissionMode?: (typeof modes)[number];
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  canUseTool: Review;
+}
+
+const configuration: fc.Arbitrary<Configuration> = fc.record(
+  {
+    permissionMode: fc.constantFrom(...modes),
+    allowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 5 }),
+    disallowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 3 }),
+    canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
+  },
+  { requiredKeys: ['canUseTool'] },
+);
+
+interface Style {
+  quote: "'" | '"' | '`';
+  /** Line breaks and indentation between items, or everything on one line. */
+  multiline: boolean;
+  trailingCommas: boolean;
+  /** Extra spaces inside brackets and around `:` and `=`. */
+  spacious: boolean;
+}
+
+const style: fc.Arbitrary<Style> = fc.record({
+  quote: fc.constantFrom<Style['quote']>("'", '"', '`'),
+  multiline: fc.boolean(),
+  trailingCommas: fc.boolean(),
+  spacious: fc.boolean(),
+});
+
+function list(items: string[], open: string, close: string, { multiline, trailingCommas, spacious }: Style, indent: string): string {
+  if (items.length === 0) return `${open}${close}`;
+  if (!multiline) {
+    const pad = spacious ? ' ' : '';
+    return `${open}${pad}${items.join(spacious ? ' ,  ' : ', ')}${trailingCommas ? ',' : ''}${pad}${close}`;
+  }
+  const inner = `${indent}  `;
+  return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}${trailingCommas ? ',' : ''}\n${indent}${close}`;
+}
+
+function typescript(config: Configuration, format: Style): string {
+  const q = (text: string): string => `${format.quote}${text}${format.quote}`;
+  const colon = format.spacious ? ' :  ' : ': ';
+  const options: string[] = [];
+  if (config.permissionMode) options.push(`permissionMode${colon}${q(config.permissionMode)}`);
+  if (config.allowedTools) options.push(`allowedTools${colon}${list(config.allowedTools.map(q), '[', ']', format, '    ')}`);
+  if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
+  if (config.canUseTool !== 'none') options.push(`canUseTool${colon}review`);
+  const review: Record<Exclude<Review, 'none'>, string> = {
+    allow: `return { behavior: ${q('allow')}, updatedInput: input };`,
+    deny: `return { behavior: ${q('deny')}, message: ${q('no')} };`,
+    'fails open': `try { await check(toolName); } catch { return { behavior: ${q('allow')}, updatedInput: input }; }\n  return { behavior: ${q('deny')}, message: ${q('no')} };`,
+    'fails closed': `try { await check(toolName); } catch { return { behavior: ${q('deny')}, message: ${q('down')} }; }\n  return { behavior: ${q('allow')}, updatedInput: input };`,
+  };
+  const reviewFunction =
+    config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
+  return (
+    `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${reviewFunction}` +
+    `query(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`
+  );
+}
+
+function python(config: Configuration, format: Style): string {
+  const quote = format.quote === '`' ? "'" : format.quote;
+  const q = (text: string): string => `${quote}${text}${quote}`;
+  const equals = format.spacious ? ' = ' : '=';
+  const options: string[] = [];
+  if (config.permissionMode) options.push(`permission_mode${equals}${q(config.permissionMode)}`);
+  if (config.allowedTools) options.push(`allowed_tools${equals}${list(config.allowedTools.map(q), '[', ']', format, '        ')}`);
+  if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
+  if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
+  const allow = 'return PermissionResultAllow(updated_input=input_data)';
+  const deny = (message: string) => `return PermissionResultDeny(message=${q(message)})`;
+  const review: Record<Exclude<Review, 'none'>, string> = {
+    allow,
+    deny: deny('no'),
+    'fails open': `try:\n        await check(tool_name)\n    except Exception:\n        ${allow}\n    ${deny('no')}`,
+    'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
+  };
+  const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
+  return (
+    `from claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${reviewFunction}` +
+    `query${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`
+  );
+}
+
+const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
+
+/** What was found, without where: rule, message and the data filled into it, sorted. */
+function findings(text: string, file: string): string[] {
+  const analysis = analyzeText(text, file);
+  expect(analysis.syntaxErrors, text).toEqual([]);
+  if (!analysis.model) return [];
+  return checkModel(analysis.model, everyRule)
+    .map(({ ruleId, messageId, data }) => `${ruleId}/${messageId} ${JSON.stringify(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1)))}`)
+    .sort();
+}
+
+/** The same, with where each starts: appending code must not move anything. */
+function placedFindings(text: string, file: string): string[] {
+  const analysis = analyzeText(text, file);
+  if (!analysis.model) return [];
+  return checkModel(analysis.model, everyRule)
+    .map(({ ruleId, messageId, span }) => `${span.start}-${span.end} ${ruleId}/${messageId}`)
+    .sort();
+}
+
+/** Code next to the agent that configures nothing: near misses included (keys and values that look like options). */
+const unrelatedTypeScript: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      fc.tuple(fc.nat(99), fc.constantFrom(...tools)).map(([n, tool]) => `const u${n}_tools = [${JSON.stringify(tool)}];`),
+      fc.nat(99).map((n) => `export const u${n}_options = { permissionMode: 'bypassPermissions', allowedTools: ['Bash'] };`),
+      fc.nat(99).map((n) => `function u${n}_helper(a: number): number {\n  if (a > ${n}) return a;\n  try { return a * 2; } catch { return 0; }\n}`),
+      fc.nat(99).map((n) => `class U${n} {\n  canUseTool() { return { behavior: 'allow' }; }\n}`),
+      fc.nat(99).map((n) => `const u${n}_key = Date.now() + Math.random();`),
+      fc.nat(99).map((n) => `// query({ options: { allowedTools: ['Bash'] } }) ${n}`),
+      fc.nat(99).map((n) => `for (let i = 0; i < ${n}; i++) { console.log(i); }`),
+    ),
+    { maxLength: 8 },
+  )
+  .map((statements) => statements.join('\n'));
+
+const unrelatedPython: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      fc.tuple(fc.nat(99), fc.constantFrom(...tools)).map(([n, tool]) => `u${n}_tools = [${JSON.stringify(tool)}]`),
+      fc.nat(99).map((n) => `u${n}_options = {"permission_mode": "bypassPermissions", "allowed_tools": ["Bash"]}`),
+      fc.nat(99).map((n) => `def u${n}_helper(a):\n    if a > ${n}:\n        return a\n    try:\n        return a * 2\n    except Exception:\n        return 0`),
+      fc.nat(99).map((n) => `class U${n}:\n    def can_use_tool(self):\n        return {"behavior": "allow"}`),
+      fc.nat(99).map((n) => `# query(options=ClaudeAgentOptions(allowed_tools=["Bash"])) ${n}`),
+    ),
+    { maxLength: 8 },
+  )
+  .map((statements) => statements.join('\n\n'));
+
+const plain: Style = { quote: "'", multiline: false, trailingCommas: false, spacious: false };
+
+beforeAll(async () => prepareFor('any.py'));
+
+describe('findings depend on what a configuration says, not how it is written', () => {
+  it('TypeScript: spacing, quotes and trailing commas change no finding', () => {
+    fc.assert(
+      fc.property(configuration, style, (config, format) => {
+        expect(findings(typescript(config, format), 'agent.ts')).toEqual(findings(typescript(config, plain), 'agent.ts'));
+      }),
+    );
+  });
+
+  it('Python: spacing, quotes and trailing commas change no finding', () => {
+    fc.assert(
+      fc.property(configuration, style, (config, format) => {
+        expect(findings(python(config, format), 'agent.py')).toEqual(findings(python(config, plain), 'agent.py'));
+      }),
+    );
+  });
+
+  it('unrelated code appended after the agent changes no finding, nor where it is', () => {
+    fc.assert(
+      fc.property(configuration, style, unrelatedTypeScript, unrelatedPython, (config, format, ts, py) => {
+        const tsAgent = typescript(config, format);
+        expect(placedFindings(`${tsAgent}\n${ts}\n`, 'agent.ts')).toEqual(placedFindings(tsAgent, 'agent.ts'));
+        const pyAgent = python(config, format);
+        expect(placedFindings(`${pyAgent}\n\n${py}\n`, 'agent.py')).toEqual(placedFindings(pyAgent, 'agent.py'));
+      }),
+    );
+  });
+});
+
+describe('TypeScript and Python', () => {
+  // Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`), so the
+  // two languages are compared by rule and message, with each data value in one spelling.
+  const spelling = (finding: string): string => finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
+
+  it.skipIf(!isPythonPath('x.py'))('the same configuration gives the same findings in both languages', () => {
+    const kinds = new Set<string>();
+    fc.assert(
+      fc.property(configuration, (config) => {
+        const found = findings(typescript(config, plain), 'agent.ts');
+        for (const finding of found) kinds.add(finding.split(' ')[0]!);
+        expect(findings(python(config, plain), 'agent.py').map(spelling)).toEqual(found.map(spelling));
+      }),
+      { numRuns: 200 },
+    );
+    // The configurations reach the rules: each of these was found, in both languages alike.
+    expect([...kinds].sort()).toEqual(expect.arrayContaining([
+      'no-bare-allowed-tools/bareTool',
+      'no-bypass-without-disallowed-tools/bypassWithoutDeny',
+      'no-fail-open-hook/catchAllows',
+    ]));
+  });
+});
