@@ -8,10 +8,28 @@ export const docsBase = 'https://github.com/toolgate-dev/toolgate/blob/main/docs
 /** A JSON schema, as ESLint and typescript-eslint accept it. */
 export type OptionsSchema = Record<string, unknown>;
 
+/** Replace the text at `span` with `text` (an empty span inserts). `span.file` names another file, e.g. a hook script. */
+export interface TextEdit {
+  span: Span;
+  text: string;
+}
+
+/**
+ * A mechanical fix a user may apply: ESLint offers it as a suggestion (never
+ * applied automatically), `scan` prints the exact edit. Its message is one of
+ * the rule's `messages`.
+ */
+export interface Suggestion<MessageIds extends string> {
+  messageId: MessageIds;
+  data?: Record<string, string | number>;
+  edits: TextEdit[];
+}
+
 export interface RuleReport<MessageIds extends string> {
   messageId: MessageIds;
   data?: Record<string, string | number>;
   span: Span;
+  suggestions?: Suggestion<MessageIds>[];
 }
 
 export type Reporter<MessageIds extends string> = (finding: RuleReport<MessageIds>) => void;
@@ -27,6 +45,8 @@ export interface RuleMeta<Options, MessageIds extends string> {
   /** Severity in the recommended config (strict turns warnings into errors). */
   severity: Severity;
   messages: Record<MessageIds, string>;
+  /** True when reports may carry `suggestions` (ESLint requires it to offer them). */
+  hasSuggestions?: boolean;
   schema: OptionsSchema[];
   defaultOptions: [Options];
 }
