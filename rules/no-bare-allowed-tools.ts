@@ -1,10 +1,11 @@
 import { defineRule } from '../src/engine/rule.js';
+import { entriesWithLists, removalSuggestions, type ListEntry } from '../src/model/list-removal.js';
 import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
-import type { AgentConfiguration, StringValue } from '../src/model/types.js';
-import { listEntries, optionOf, propertyOf } from '../src/model/values.js';
+import type { AgentConfiguration } from '../src/model/types.js';
+import { optionOf, propertyOf } from '../src/model/values.js';
 
 type Options = { sideEffectTools: string[]; allow: string[] };
-type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner';
+type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner' | 'removeEntry';
 
 /** Built-in tools that change something outside the conversation. MCP tools count too. */
 // Monitor runs shell commands under Bash rules (SDK-FACTS.md §7), so it counts too.
@@ -26,7 +27,9 @@ export default defineRule<Options, MessageIds>({
         "'{{entry}}' approves every tool of the MCP server '{{server}}' without a check. List the tools the agent needs, e.g. mcp__{{server}}__<tool>.",
       commandRunner:
         "'{{entry}}' admits any command: '{{runner}}' runs whatever follows it. Allow the specific commands instead, e.g. Bash(npm test *).",
+      removeEntry: "Remove '{{entry}}' from the list: its calls then need approval (canUseTool, a prompt, or a scoped rule you add).",
     },
+    hasSuggestions: true,
     schema: [
       {
         type: 'object',
@@ -50,19 +53,22 @@ export default defineRule<Options, MessageIds>({
   check(model, options, report) {
     const sideEffecting = new Set([...defaultSideEffectTools, ...options.sideEffectTools]);
     for (const config of model.configurations) {
-      for (const entry of allowRules(config)) {
+      for (const listed of allowRules(config)) {
+        const { entry } = listed;
         const rule = parsePermissionRule(entry.value);
         if (options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        // Removing the entry is the one edit that certainly fixes it; a scoped rule needs the user's intent.
+        const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value }) };
         const runner = commandRunnerOf(rule);
         if (runner) {
-          report({ messageId: 'commandRunner', span: entry.span, data: { entry: entry.value, runner } });
+          report({ messageId: 'commandRunner', ...at, data: { entry: entry.value, runner } });
         } else if (isMcpTool(rule.tool)) {
           // A single MCP tool named in full is a deliberate approval; a whole server is not.
           if (isWholeMcpServer(rule.tool)) {
-            report({ messageId: 'wholeServer', span: entry.span, data: { entry: entry.value, server: mcpServerOf(rule.tool) } });
+            report({ messageId: 'wholeServer', ...at, data: { entry: entry.value, server: mcpServerOf(rule.tool) } });
           }
         } else if (isWholeToolRule(rule) && sideEffecting.has(rule.tool)) {
-          report({ messageId: 'bareTool', span: entry.span, data: { entry: entry.value, tool: rule.tool, example: scopedExample(rule.tool) } });
+          report({ messageId: 'bareTool', ...at, data: { entry: entry.value, tool: rule.tool, example: scopedExample(rule.tool) } });
         }
       }
     }
@@ -70,7 +76,7 @@ export default defineRule<Options, MessageIds>({
 });
 
 /** `allowedTools`, and allow rules given inline in the `settings` option. */
-function allowRules(config: AgentConfiguration): StringValue[] {
+function allowRules(config: AgentConfiguration): ListEntry[] {
   const inline = propertyOf({ alternatives: optionOf(config, 'settings').values }, 'permissions');
-  return [...listEntries(optionOf(config, 'allowedTools').values), ...listEntries(propertyOf({ alternatives: inline.values }, 'allow').values)];
+  return [...entriesWithLists(optionOf(config, 'allowedTools').values), ...entriesWithLists(propertyOf({ alternatives: inline.values }, 'allow').values)];
 }

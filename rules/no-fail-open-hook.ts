@@ -1,14 +1,13 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Suggestion, type TextEdit } from '../src/engine/rule.js';
 import { optionName } from '../src/model/agent-code.js';
-import { exitDecisions, failsOpen, type Decision } from '../src/model/decisions.js';
+import { exitDecisions, failsOpen } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import type { AgentModel, Exit, FunctionFacts, Gate } from '../src/model/types.js';
+import { denyResultText, denyShapeOf, failedCheckReason, returnInstead } from '../src/model/deny-result.js';
+import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
+import type { AgentModel, CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
 import { isNotSet } from '../src/model/values.js';
 
-type MessageIds = 'catchAllows' | 'throwsOpen';
-
-/** Hook events whose callbacks decide whether a tool call may run. */
-const permissionEvents = ['PreToolUse', 'PermissionRequest'];
+type MessageIds = 'catchAllows' | 'throwsOpen' | 'denyOnFailure' | 'blockOnFailure';
 
 export default defineRule<Record<string, never>, MessageIds>({
   id: 'no-fail-open-hook',
@@ -24,17 +23,26 @@ export default defineRule<Record<string, never>, MessageIds>({
         'When {{gate}} fails, this handler {{result}}, so the tool call goes ahead unchecked: an error turns the permission check off. Return a deny with a reason instead.',
       throwsOpen:
         "{{hook}} can deny, but it can also throw outside a try block ({{what}}), and this matcher has no onFailure: 'block', so a throw lets the call through. Add onFailure: 'block' to the matcher, or catch errors and deny.",
+      denyOnFailure: 'Deny the call when the check fails, with a reason for the model.',
+      blockOnFailure: "Set onFailure: 'block', so a throw blocks the call.",
     },
+    hasSuggestions: true,
     schema: [],
     defaultOptions: [{}],
   },
   check(model, _options, report) {
-    for (const gate of model.gates) {
-      const facts = model.functions[gate.functionId];
-      if (!facts || !isPermissionGate(gate, facts)) continue;
+    for (const { gate, facts } of gateFunctions(model)) {
+      if (!isPermissionGate(gate, facts)) continue;
       for (const handler of facts.catches) {
-        const open = handler.exits.find((exit) => exitDecisions(exit).some(failsOpen));
-        if (open) report({ messageId: 'catchAllows', span: handler.span, data: { gate: gateName(model, gate, facts), result: describe(model, open) } });
+        const open = handler.exits.filter((exit) => exitDecisions(exit).some(failsOpen));
+        if (open.length === 0) continue;
+        const deny = denyInstead(model, gate, facts, handler, open);
+        report({
+          messageId: 'catchAllows',
+          span: handler.span,
+          data: { gate: gateName(model, gate, facts), result: describe(model, open[0]!) },
+          ...(deny ? { suggestions: [deny] } : {}),
+        });
       }
     }
     // The Python SDK has no onFailure; there only the catch clause applies.
@@ -47,23 +55,46 @@ export default defineRule<Record<string, never>, MessageIds>({
         for (const hook of matcher.callbacks) {
           const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
           if (!facts?.mayThrow || !decides(facts, 'deny')) continue;
-          report({ messageId: 'throwsOpen', span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', what: facts.mayThrow.description } });
+          const block = blockOnFailure(matcher.span, matcher.onFailure);
+          report({
+            messageId: 'throwsOpen',
+            span: hook.span,
+            data: { hook: facts.name ? `'${facts.name}'` : 'This hook', what: facts.mayThrow.description },
+            ...(block ? { suggestions: [block] } : {}),
+          });
         }
       }
     }
   },
 });
 
-/** canUseTool, PreToolUse and PermissionRequest hooks, and SDK-typed hooks that return a permission decision. */
-function isPermissionGate(gate: Gate, facts: FunctionFacts): boolean {
-  if (gate.kind === 'canUseTool') return true;
-  if (gate.kind !== 'hook') return false;
-  if (gate.events.length > 0) return gate.events.some((event) => permissionEvents.includes(event));
-  return decides(facts, 'allow', 'deny', 'ask');
+/**
+ * Each fail-open return in the handler becomes a deny. Offered only when every
+ * way the handler lets the call through is such a return inside it: a handler
+ * that falls through to code after the try, or to the end, has no one place
+ * to edit that changes only the failure path.
+ */
+function denyInstead(model: AgentModel, gate: Gate, facts: FunctionFacts, handler: CatchFacts, open: Exit[]): Suggestion<MessageIds> | undefined {
+  const { body } = handler;
+  const shape = denyShapeOf(gate, facts);
+  const deny = shape && denyResultText(shape, model.language, facts, failedCheckReason);
+  if (!body || !deny) return undefined;
+  const edits: TextEdit[] = [];
+  for (const exit of new Set(open)) {
+    if (exit.kind !== 'return' || exit.span.file !== body.file || exit.span.start < body.start || exit.span.end > body.end) return undefined;
+    edits.push(returnInstead(exit, deny, model.language));
+  }
+  return { messageId: 'denyOnFailure', edits };
 }
 
-function decides(facts: FunctionFacts, ...decisions: Decision[]): boolean {
-  return facts.exits.some((exit) => exitDecisions(exit).some((decision) => decisions.includes(decision)));
+/** `onFailure: 'block'` in place of a written 'continue', or added to a matcher that has none. */
+function blockOnFailure(matcher: Span, onFailure: Value[]): Suggestion<MessageIds> | undefined {
+  if (onFailure.length !== 1) return undefined;
+  const [value] = onFailure;
+  if (value!.kind === 'string') return { messageId: 'blockOnFailure', edits: [{ span: value!.span, text: "'block'" }] };
+  if (value!.kind !== 'absent') return undefined;
+  const inside = { ...matcher, start: matcher.start + 1, end: matcher.start + 1 };
+  return { messageId: 'blockOnFailure', edits: [{ span: inside, text: " onFailure: 'block'," }] };
 }
 
 function gateName(model: AgentModel, gate: Gate, facts: FunctionFacts): string {

@@ -2,6 +2,7 @@ import { defineRule, type Reporter } from '../src/engine/rule.js';
 import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
+import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';
 import { isMcpTool, isWholeMcpServer, isWholeToolRule, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
@@ -18,7 +19,8 @@ type MessageIds =
   | 'mcpToolAllowed'
   | 'allSkills'
   | 'hookApproves'
-  | 'settingsAllowed';
+  | 'settingsAllowed'
+  | 'removeEntry';
 
 /** Modes that decide before canUseTool, and the message for each. */
 const shadowingModes: Array<[string, MessageIds]> = [
@@ -58,7 +60,9 @@ export default defineRule<Options, MessageIds>({
         "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
       hookApproves:
         "{{hook}} returns permissionDecision 'allow' on every path, so {{callback}} never sees {{tools}}. Return no decision ({}) for the calls {{callback}} should judge.",
+      removeEntry: "Remove '{{entry}}' from the list, so {{callback}} decides its calls.",
     },
+    hasSuggestions: true,
     schema: [
       {
         type: 'object',
@@ -95,17 +99,20 @@ export default defineRule<Options, MessageIds>({
         if (isString(value, 'none')) report({ messageId: 'promptsNone', span: value.span, data: { callback } });
       }
       const allowed = optionOf(config, 'allowedTools');
-      for (const entry of listEntries(allowed.values)) {
+      for (const listed of entriesWithLists(allowed.values)) {
+        const { entry } = listed;
         const rule = parsePermissionRule(entry.value);
         if (!isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         const option = allowed.properties[0]?.spelling ?? 'allowedTools';
+        // Both messages already name removal as a fix: the callback then sees the calls, as its author meant.
+        const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value, callback }) };
         if (isMcpTool(rule.tool) && !isWholeMcpServer(rule.tool)) {
-          report({ messageId: 'mcpToolAllowed', span: entry.span, data: { entry: entry.value, option, callback } });
+          report({ messageId: 'mcpToolAllowed', ...at, data: { entry: entry.value, option, callback } });
           continue;
         }
         report({
           messageId: 'wholeToolAllowed',
-          span: entry.span,
+          ...at,
           data: { entry: entry.value, tool: rule.tool, option, callback, example: scopedExample(rule.tool) },
         });
       }

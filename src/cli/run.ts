@@ -7,6 +7,7 @@ import { findConfig } from '../engine/config-file.js';
 import { UsageError } from '../engine/errors.js';
 import type { FileProblem } from '../engine/findings.js';
 import { scan, type ScanResult } from '../engine/scan.js';
+import { parseShard, shardFormat, type Shard } from '../engine/shard.js';
 import { createColors, useColor } from './color.js';
 import { escapeForTerminal } from './escape.js';
 import { ExitCode, exitCodesHelp } from './exit-codes.js';
@@ -43,6 +44,9 @@ interface ScanFlags {
   updateBaseline?: boolean;
   config?: string | false;
   staged?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
+  shard?: Shard;
 }
 
 /**
@@ -111,12 +115,23 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     .option('--staged', 'check the staged content of staged files (the git index), for pre-commit hooks')
     .option('--baseline <file>', 'report only findings not in this baseline file (docs/baseline.md)')
     .option('--update-baseline', `write the current findings to the --baseline file (default ${defaultBaseline}) and pass`)
+    .option('--cache', 'reuse the results of the last run for files that did not change (docs/cache-and-shards.md)')
+    .option('--cache-location <path>', 'the --cache file, or a folder to keep .toolgatecache in (default: the working directory)')
+    .option('--shard <i/n>', 'check only part i of n of the files, for parallel CI jobs (docs/cache-and-shards.md)', parseShardFlag)
     .option('--allow-unparsed', 'files that cannot be read or parsed are still reported, but do not make the run exit 2')
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
     .addHelpText('after', exitCodesHelp)
     .action(action);
   return program;
+}
+
+function parseShardFlag(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch {
+    throw new InvalidArgumentError(shardFormat);
+  }
 }
 
 function parseMaxWarnings(value: string): number {
@@ -153,6 +168,7 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
   const colors = createColors(useColor(colorFlagFor(flags.output, flags.color), io.env, io.isTTY));
   const written = await writeReport(formatters[flags.format](shown, { colors, cwd: io.cwd }), flags.output, io);
 
+  for (const note of result.notes ?? []) io.stderr(`note: ${escapeForTerminal(note)}\n`);
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
   // An internal error is toolgate's own failure: no flag turns it into a pass.
   const failing = flags.allowUnparsed ? result.problems.filter((problem) => problem.kind === 'internal') : result.problems;
@@ -171,9 +187,16 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
  * repository's top folder). Undefined when nothing is staged.
  */
 async function scanOrStaged(paths: string[], flags: ScanFlags, rules: string[] | undefined, io: CliIo): Promise<ScanResult | undefined> {
-  const common = { config: flags.preset, rules, strict: flags.strict };
+  const common = {
+    config: flags.preset,
+    rules,
+    strict: flags.strict,
+    ...(flags.shard ? { shard: flags.shard } : {}),
+  };
   if (!flags.staged) {
-    return scan({ ...common, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
+    // Not with --staged: its files are checked out afresh each time, so nothing could be reused.
+    const cache = flags.cache ? { cache: true, ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) } : {};
+    return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
   }
   const staged = await checkoutStaged(io.cwd);
   try {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { isSupportedPath } from '../engine/analyze.js';
+import { isSupportedPath } from '../engine/prefilter.js';
 import { UsageError } from '../engine/errors.js';
 
 const run = promisify(execFile);

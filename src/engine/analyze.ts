@@ -1,7 +1,11 @@
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
-import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
+import { extractSettings, isSettingsPath, type ReadFile } from '../frontends/settings/index.js';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import type { AgentModel, Span } from '../model/types.js';
+import { withoutBom } from './prefilter.js';
+
+// They live in prefilter.ts, which loads no parser, so `scan` can load this module lazily.
+export { isSupportedPath, withoutBom } from './prefilter.js';
 
 export interface SyntaxError {
   span: Span;
@@ -39,24 +43,20 @@ export function analyzeProject(paths: readonly string[], readFile: (path: string
   return { analyses, imported: [...project.importedFiles(paths), ...python.importedFiles(paths)] };
 }
 
-/** Whether some front end reads files with this name. */
-export function isSupportedPath(path: string): boolean {
-  return isSettingsPath(path) || isTypeScriptPath(path) || isPythonPath(path);
-}
 
 /** Load what a front end needs before `analyzeText` can read `path`: the Python parser is WebAssembly, loaded once. */
 export async function prepareFor(path: string): Promise<void> {
   if (isPythonPath(path)) await loadPythonParser();
 }
 
-/** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */
-export function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
 
-/** Build the agent model of one file with the front end for its language. */
-export function analyzeText(text: string, path: string): Analysis {
-  if (isSettingsPath(path)) return extractSettings(withoutBom(text), path);
+/**
+ * Build the agent model of one file with the front end for its language.
+ * `readFile` reads other files the model needs (the scripts a settings
+ * file's hooks run); without it they are not looked at.
+ */
+export function analyzeText(text: string, path: string, readFile?: ReadFile): Analysis {
+  if (isSettingsPath(path)) return extractSettings(withoutBom(text), path, readFile);
   if (isPythonPath(path)) return extractPython(withoutBom(text), path);
   return extractTypeScript(withoutBom(text), path);
 }

@@ -1,6 +1,6 @@
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
-import { formatMessage, resolveOptions } from './rule.js';
+import { formatMessage, resolveOptions, type Suggestion, type TextEdit } from './rule.js';
 import { expiryOf, suppressionsCovering, today as currentDay } from './suppressions.js';
 
 /** A rule's report, rendered with the rule's own message template. */
@@ -15,6 +15,15 @@ export interface Report {
   suppression?: Suppression;
   /** Comments that named this report's rule here but whose `until` date has passed. */
   expired?: Suppression[];
+  /** Edits the user may apply, each with its rendered message; never applied by toolgate. */
+  suggestions?: ReportSuggestion[];
+}
+
+export interface ReportSuggestion {
+  messageId: string;
+  message: string;
+  data: Record<string, string | number>;
+  edits: TextEdit[];
 }
 
 export interface CheckOptions {
@@ -42,28 +51,33 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
   const reports: Report[] = [];
   const seen = new Set<string>();
   for (const { rule, severity, options: ruleOptions } of settings) {
-    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span }) => {
+    const messages = rule.meta.messages as Record<string, string>;
+    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, suggestions = [] }) => {
       const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}\0${JSON.stringify(data)}`;
       if (seen.has(key)) return;
       seen.add(key);
       const covering = suppressionsCovering(model, rule.id, span);
       const expired = covering.filter((suppression) => isExpired(suppression, day));
       const suppression = covering.find((candidate) => !expired.includes(candidate));
-      const template = (rule.meta.messages as Record<string, string>)[messageId] ?? messageId;
       const notes = suppression ? [] : expired.map((gone) => ` (suppression expired ${expiryOf(gone)!})`);
       reports.push({
         ruleId: rule.id,
         messageId,
-        message: formatMessage(template, data) + [...new Set(notes)].join(''),
+        message: formatMessage(messages[messageId] ?? messageId, data) + [...new Set(notes)].join(''),
         data,
         severity,
         span,
         ...(suppression ? { suppression } : {}),
         ...(expired.length > 0 ? { expired } : {}),
+        ...(suggestions.length > 0 ? { suggestions: suggestions.map((suggestion) => rendered(suggestion, messages)) } : {}),
       });
     });
   }
   return reports;
+}
+
+function rendered({ messageId, data = {}, edits }: Suggestion<string>, messages: Record<string, string>): ReportSuggestion {
+  return { messageId, message: formatMessage(messages[messageId] ?? messageId, data), data, edits };
 }
 
 /** An expiry date is the last day the suppression holds. */

@@ -1,7 +1,8 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { isSupportedPath } from './analyze.js';
+import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
 
@@ -125,12 +126,15 @@ async function* walk(
 ): AsyncGenerator<DiscoveredFile> {
   let entries;
   try {
-    entries = await readdir(directory, { withFileTypes: true });
+    // Synchronous: on a large tree, each async call's trip through libuv's thread pool costs more than the listing.
+    entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {
-    // Deleted while we were scanning: nothing left to check.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    // Without the absolute path Node.js appends: output stays the same on every machine.
-    yield { ...toEntry(directory), error: `Cannot list directory: ${(error as Error).message.replace(/, \w+ '.*'$/s, '')}` };
+    // Deleted or renamed after its parent was listed: reported like a file that vanished,
+    // since what it held went unchecked. Otherwise the message without the absolute path
+    // Node.js appends: output stays the same on every machine.
+    const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
+    yield { ...toEntry(directory), error: `Cannot list directory: ${reason}` };
     return;
   }
   entries.sort((a, b) => compareText(a.name, b.name));
@@ -178,7 +182,7 @@ async function ancestorIgnores(cwd: string, directory: string): Promise<IgnoreFi
 
 async function loadIgnoreFile(directory: string): Promise<IgnoreFile | undefined> {
   try {
-    const text = await readFile(path.join(directory, '.gitignore'), 'utf8');
+    const text = readFileSync(path.join(directory, '.gitignore'), 'utf8');
     return { directory, rules: ignore().add(text) };
   } catch {
     // Missing or unreadable: ignoring less only means checking more.

@@ -1,12 +1,7 @@
 import type { Span } from '../model/types.js';
 
-/** One problem a rule found, located in a file. Lines and columns are 1-based. */
-export interface Finding {
-  ruleId: string;
-  messageId: string;
-  message: string;
-  data: Record<string, string | number>;
-  severity: 'error' | 'warning';
+/** A place in a file. Lines and columns are 1-based; the end is exclusive. */
+export interface Located {
   /** Relative to the scan root, with `/` separators. */
   path: string;
   line: number;
@@ -14,6 +9,15 @@ export interface Finding {
   endLine: number;
   endColumn: number;
   span: Span;
+}
+
+/** One problem a rule found, located in a file. */
+export interface Finding extends Located {
+  ruleId: string;
+  messageId: string;
+  message: string;
+  data: Record<string, string | number>;
+  severity: 'error' | 'warning';
   /**
    * Stable identity for SARIF `partialFingerprints` and baselines: survives
    * edits that move the code, not edits of the offending line (`withFingerprints`).
@@ -24,6 +28,20 @@ export interface Finding {
    * (`suppressions`) and JSON's `suppressed`, and neither shown nor counted.
    */
   suppression?: { justification?: string; via: 'toolgate' | 'eslint' };
+  /** Edits the user may apply to fix it; toolgate never applies them. */
+  suggestions?: FindingSuggestion[];
+}
+
+export interface FindingSuggestion {
+  messageId: string;
+  message: string;
+  edits: SuggestedEdit[];
+}
+
+/** One text replacement, placed like a finding; `before` is empty for an insertion. */
+export interface SuggestedEdit extends Located {
+  before: string;
+  text: string;
 }
 
 /** A file toolgate could not check. Any of these makes `scan` exit 2 (fail closed). */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { extractSettings } from '../frontends/settings/index.js';
 import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
-import { withoutBom, type SyntaxError } from './analyze.js';
+import type { SyntaxError } from './analyze.js';
+import { withoutBom } from './prefilter.js';
 
 /** The project-level settings files Claude Code reads from a `.claude/` folder. */
 const settingsFiles = ['settings.json', 'settings.local.json'];
@@ -23,19 +24,28 @@ export interface SettingsTrouble {
  */
 export class ProjectSettings {
   private readonly byFolder = new Map<string, AgentConfiguration[]>();
+  private readonly troubled = new Set<string>();
 
   constructor(
     private readonly root: string,
     private readonly onTrouble: (trouble: SettingsTrouble) => void,
   ) {}
 
-  /** Attach to each code configuration of `model` the settings of its project. */
-  attach(model: AgentModel, absoluteFile: string): void {
-    if (model.language === 'settings') return;
+  /**
+   * Attach to each code configuration of `model` the settings of its project.
+   * Returns the paths consulted, found or not (what `--cache` must watch), and
+   * whether one of the settings files could not be parsed.
+   */
+  attach(model: AgentModel, absoluteFile: string): { consulted: string[]; troubled: boolean } {
+    const consulted: string[] = [];
+    if (model.language === 'settings') return { consulted, troubled: false };
     for (const config of model.configurations) {
-      const folder = this.cwdOf(config) ?? nearestClaudeParent(path.dirname(absoluteFile));
-      if (folder) config.projectSettings = this.settingsIn(folder);
+      const folder = this.cwdOf(config) ?? nearestClaudeParent(path.dirname(absoluteFile), consulted);
+      if (!folder) continue;
+      config.projectSettings = this.settingsIn(folder);
+      consulted.push(...settingsFiles.map((name) => path.join(folder, '.claude', name)));
     }
+    return { consulted, troubled: consulted.some((file) => this.troubled.has(file)) };
   }
 
   /** `cwd: '/srv/agent'`: the agent runs there, so its settings are there. */
@@ -62,16 +72,24 @@ export class ProjectSettings {
       return [];
     }
     const { model, syntaxErrors } = extractSettings(text, absolutePath);
-    if (syntaxErrors.length > 0) this.onTrouble({ absolutePath, text, errors: syntaxErrors });
+    if (syntaxErrors.length > 0) {
+      this.troubled.add(absolutePath);
+      this.onTrouble({ absolutePath, text, errors: syntaxErrors });
+    }
     return model?.configurations ?? [];
   }
 }
 
-function nearestClaudeParent(start: string): string | undefined {
+/** `probed` collects the paths looked at: a `.claude/` made later nearer the file changes the answer. */
+function nearestClaudeParent(start: string, probed: string[]): string | undefined {
   const home = homedir();
+  const exists = (file: string): boolean => {
+    probed.push(file);
+    return existsSync(file);
+  };
   for (let folder = start; ; folder = path.dirname(folder)) {
     if (folder === home) return undefined;
-    if (existsSync(path.join(folder, '.claude'))) return folder;
-    if (existsSync(path.join(folder, '.git')) || path.dirname(folder) === folder) return undefined;
+    if (exists(path.join(folder, '.claude'))) return folder;
+    if (exists(path.join(folder, '.git')) || path.dirname(folder) === folder) return undefined;
   }
 }

@@ -1,15 +1,21 @@
 import path from 'node:path';
 import { allRules } from '../../rules/index.js';
 import { applyConfig, findConfig, loadConfig } from './config-file.js';
-import { runRules, type Report } from './check.js';
+import { cacheFile, ScanCache } from './cache.js';
+import { runRules } from './check.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
 import { compareFindings, type FileProblem, type Finding } from './findings.js';
 import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
+import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
+import { describeShard, parseShard, type Shard } from './shard.js';
+import { auditRecord, SuppressionAudit, type AuditRecord } from './suppression-audit.js';
 import { analyseTree, type AnalysedFile, type ScanStats, type TreeOptions } from './tree.js';
-import { formatMessage, type AnyRule } from './rule.js';
-import { justificationOf } from './suppressions.js';
-import type { Suppression } from '../model/types.js';
+import type { AnyRule } from './rule.js';
+import { expiryOf, justificationOf, today as currentDay } from './suppressions.js';
+import { toolInfo } from '../package-info.js';
+
+export { suppressionRuleId } from './suppression-audit.js';
 
 export interface ScanOptions extends TreeOptions {
   config?: ConfigName;
@@ -25,10 +31,11 @@ export interface ScanOptions extends TreeOptions {
    * above the first scanned path.
    */
   configFile?: string | false;
+  /** Reuse the results of earlier scans for unchanged files (docs/cache-and-shards.md). */
+  cache?: boolean;
+  /** The cache file, relative to `cwd`; `.toolgatecache` at the scan root by default. */
+  cacheLocation?: string;
 }
-
-/** The rule id of `--strict`'s findings about suppression comments themselves. */
-export const suppressionRuleId = 'suppression';
 
 export interface ScanResult {
   /** Absolute working directory; finding paths are relative to it. */
@@ -42,6 +49,18 @@ export interface ScanResult {
   rules: AnyRule[];
   /** The config file used, absolute. */
   config?: string;
+  /** Set with `--shard`: the findings are those of this shard's files. */
+  shard?: Shard;
+  /** Things the user should know that are not findings or problems (a cache that could not be used). */
+  notes?: string[];
+}
+
+/** One file's rule results, as plain data so `--cache` can keep them. */
+interface CheckedFile {
+  findings: UnprintedFinding[];
+  audit: AuditRecord;
+  /** It holds a suppression with an expiry date, so its results hold for today only. */
+  dated: boolean;
 }
 
 export type { ScanStats };
@@ -56,6 +75,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
         ? await loadConfig(path.resolve(cwd, options.configFile))
         : await findConfig(path.resolve(cwd, options.paths?.[0] ?? '.'));
   const settings = applyConfig(selectRules(options.config ?? 'recommended', options.rules), config, options.rules);
+  // The library takes a shard as an object: hold it to the CLI's rules.
+  if (options.shard) parseShard(describeShard(options.shard));
   const tree: ScanOptions = {
     ...options,
     ...(config && config.ignore.length > 0 ? { ignore: { directory: config.directory, patterns: config.ignore } } : {}),
@@ -63,12 +84,24 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   };
   const found = new Map<string, UnprintedFinding>();
   const audit = new SuppressionAudit(settings);
-  const { root, stats, problems } = await analyseTree(tree, (file) => {
+  const take = (checked: CheckedFile): void => {
     // A value several files use (an imported base object) is reported once, where it is written.
-    for (const finding of checkFile(file, settings, options, audit)) found.set(findingKey(finding), finding);
-  });
+    for (const finding of checked.findings) found.set(findingKey(finding), finding);
+    audit.add(checked.audit);
+  };
+  const cache = options.cache ? openCache(cwd, settings, options) : undefined;
+  const { root, stats, problems } = await analyseTree(
+    tree,
+    (file) => {
+      const checked = checkFile(file, settings, options);
+      take(checked);
+      return checked;
+    },
+    cache && { cache, reuse: take },
+  );
+  cache?.save();
   if (options.strict) for (const finding of audit.findings()) found.set(findingKey(finding), finding);
-  const all = await withFingerprints(root, [...found.values()].sort(compareFindings));
+  const all = await withReplacedTexts(root, await withFingerprints(root, [...found.values()].sort(compareFindings)));
   return {
     root,
     findings: all.filter((finding) => !finding.suppression),
@@ -77,7 +110,29 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     stats,
     rules: settings.map((setting) => setting.rule),
     ...(config ? { config: config.file } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(cache && cache.notes.length > 0 ? { notes: cache.notes } : {}),
   };
+}
+
+/**
+ * The cache for this scan. Its key holds all that decides a result besides
+ * the files: toolgate's version, the scan root (spans keep absolute paths)
+ * and every rule with its severity and options (preset, `--rule` and config
+ * file alike).
+ */
+function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanOptions): ScanCache<CheckedFile> {
+  return new ScanCache<CheckedFile>({
+    file: cacheFile(cwd, options.cacheLocation),
+    toolgateVersion: toolInfo.version,
+    key: { root: cwd, rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]) },
+    today: options.today ?? currentDay(),
+    isDated: (checked) => checked.dated,
+    isResult: (value): value is CheckedFile => {
+      const checked = value as Partial<CheckedFile> | null;
+      return typeof checked?.dated === 'boolean' && Array.isArray(checked.findings) && Array.isArray(checked.audit?.comments) && Array.isArray(checked.audit.used);
+    },
+  });
 }
 
 /**
@@ -112,15 +167,9 @@ function findingKey(finding: UnprintedFinding): string {
   return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
 }
 
-function checkFile(
-  file: AnalysedFile,
-  settings: readonly RuleSetting[],
-  options: ScanOptions,
-  audit: SuppressionAudit,
-): UnprintedFinding[] {
+function checkFile(file: AnalysedFile, settings: readonly RuleSetting[], options: ScanOptions): CheckedFile {
   const reports = runRules(file.model, settings, options.today === undefined ? {} : { today: options.today });
-  audit.add(file, reports);
-  return reports.map((report): UnprintedFinding => {
+  const findings = reports.map((report): UnprintedFinding => {
     const justification = report.suppression && justificationOf(report.suppression);
     return {
       ruleId: report.ruleId,
@@ -130,74 +179,12 @@ function checkFile(
       severity: report.severity === 'warn' ? 'warning' : 'error',
       ...file.locate(report.span),
       span: report.span,
+      ...locateSuggestions(report.suggestions, file.locate),
       ...(report.suppression
         ? { suppression: { ...(justification ? { justification } : {}), via: report.suppression.via ?? 'toolgate' } }
         : {}),
     };
   });
-}
-
-/**
- * What `--strict` says about suppression comments: one without a reason, and
- * one naming a rule that ran (or no rule at all) yet suppressed nothing
- * anywhere in the scan. Comments in files without a model are not seen.
- */
-class SuppressionAudit {
-  private readonly seen = new Map<string, { suppression: Suppression; ruleId: string; file: AnalysedFile }>();
-  private readonly used = new Set<string>();
-  private readonly ran: Set<string>;
-  private readonly known = new Set(allRules.map((rule) => rule.id));
-
-  constructor(settings: readonly RuleSetting[]) {
-    this.ran = new Set(settings.map((setting) => setting.rule.id));
-  }
-
-  add(file: AnalysedFile, reports: readonly Report[]): void {
-    for (const suppression of file.model.suppressions ?? []) {
-      for (const ruleId of suppression.ruleIds) {
-        const key = auditKey(suppression, ruleId);
-        if (!this.seen.has(key)) this.seen.set(key, { suppression, ruleId, file });
-      }
-    }
-    for (const report of reports) {
-      for (const suppression of [...(report.suppression ? [report.suppression] : []), ...(report.expired ?? [])]) {
-        this.used.add(auditKey(suppression, report.ruleId));
-      }
-    }
-  }
-
-  findings(): UnprintedFinding[] {
-    const findings: UnprintedFinding[] = [];
-    const unreasoned = new Set<Suppression>();
-    for (const [key, { suppression, ruleId, file }] of this.seen) {
-      const at = { ...file.locate(suppression.span), span: suppression.span };
-      if (!justificationOf(suppression) && !unreasoned.has(suppression)) {
-        unreasoned.add(suppression);
-        findings.push(auditFinding('missingReason', { ids: suppression.ruleIds.join(', ') }, at));
-      }
-      const unknown = !this.known.has(ruleId);
-      if (!this.used.has(key) && (unknown || this.ran.has(ruleId))) {
-        findings.push(auditFinding(unknown ? 'unknownRule' : 'unused', { ruleId }, at));
-      }
-    }
-    return findings;
-  }
-}
-
-const auditMessages = {
-  missingReason: "This suppression of {{ids}} gives no reason. Say why after ' -- ', so a reviewer can judge it.",
-  unused: "This suppression of '{{ruleId}}' suppresses nothing. Remove it, so it cannot hide a later finding.",
-  unknownRule: "'{{ruleId}}' is not a toolgate rule, so this suppression suppresses nothing. Fix the id or remove it.",
-};
-
-function auditFinding(
-  messageId: keyof typeof auditMessages,
-  data: Record<string, string>,
-  at: Omit<UnprintedFinding, 'ruleId' | 'messageId' | 'message' | 'data' | 'severity'>,
-): UnprintedFinding {
-  return { ruleId: suppressionRuleId, messageId, message: formatMessage(auditMessages[messageId], data), data, severity: 'error', ...at };
-}
-
-function auditKey(suppression: Suppression, ruleId: string): string {
-  return `${suppression.span.file ?? ''}\0${suppression.span.start}\0${ruleId}`;
+  const dated = (file.model.suppressions ?? []).some((suppression) => expiryOf(suppression) !== undefined);
+  return { findings, audit: auditRecord(file.model, reports, file.locate), dated };
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Span } from '../model/types.js';
-import { withoutBom } from './analyze.js';
+import { withoutBom } from './prefilter.js';
 import { LineIndex } from './locate.js';
 
 /** A span placed in its file: the path relative to the scan root (with `/`) and 1-based positions. */
@@ -25,15 +25,7 @@ export class SourceFiles {
 
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readonly read = (absolute: string): string | undefined => {
-    if (!this.texts.has(absolute)) {
-      let text: string | undefined;
-      try {
-        text = withoutBom(readFileSync(absolute, 'utf8'));
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(absolute, text);
-    }
+    if (!this.texts.has(absolute)) this.texts.set(absolute, readText(absolute));
     return this.texts.get(absolute);
   };
 
@@ -54,6 +46,20 @@ export class SourceFiles {
       const lines = foreign ? this.linesOf(span.file!) : (ownLines ?? this.linesOf(ownAbsolute));
       return locateIn(foreign ? this.relative(span.file!) : ownPath, lines, span);
     };
+  }
+}
+
+/**
+ * A file's text without a byte order mark, or undefined when it cannot be
+ * read (missing, unreadable) or is not a regular file: a FIFO or a device
+ * where a module or hook script should be would block or never end.
+ */
+export function readText(absolute: string): string | undefined {
+  try {
+    if (!statSync(absolute).isFile()) return undefined;
+    return withoutBom(readFileSync(absolute, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 

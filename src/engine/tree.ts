@@ -1,12 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
-import { analyzeProject, analyzeText, prepareFor, withoutBom, type SyntaxError } from './analyze.js';
-import { extractSettings } from '../frontends/settings/index.js';
+import { Analyser, loadedFrontEnds, loadFrontEnds, type ThreadOptions } from './analyser.js';
+import type { SyntaxError } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
+import { candidateText, withoutBom } from './prefilter.js';
+import { readBytes } from './read-source.js';
+import type { ScanCache } from './cache.js';
 import { ProjectSettings } from './project-settings.js';
+import { inShard, type Shard } from './shard.js';
 import { SourceFiles, type SpanLocation } from './sources.js';
 
 export type { SpanLocation };
@@ -19,12 +22,24 @@ export interface TreeOptions {
   ignore?: { directory: string; patterns: string[] };
   /** Further `.json` files to read as Claude Code settings (gitignore syntax, relative to `directory`). */
   settingsFiles?: { directory: string; patterns: string[] };
+  /** Check only the files of this shard (`--shard`); the others are not counted. */
+  shard?: Shard;
+  /** @internal When analysis moves to worker threads (tests force it); `defaultThreads` otherwise. */
+  threads?: ThreadOptions;
+}
+
+/** `--cache`: results kept between runs, and how to take one back as if just checked. */
+export interface TreeCache<Result> {
+  cache: ScanCache<Result>;
+  reuse(result: Result): void;
 }
 
 export interface ScanStats {
-  /** Candidate files found; always analysed + skipped + failed. */
+  /** Candidate files found (in the shard, with `--shard`); always analysed + cached + skipped + failed. */
   files: number;
   analysed: number;
+  /** With `--cache`: files whose stored result was used, neither they nor what they read having changed. */
+  cached?: number;
   /** The prefilter showed the file cannot hold agent code. */
   skipped: number;
   /** Listed in `problems`: could not be read, parsed or analysed. */
@@ -49,11 +64,13 @@ export interface AnalysedFile {
 }
 
 
-/** Files read and analysed at once: enough to overlap I/O, few enough to bound memory. */
+/** Files in analysis at once: enough to keep worker threads busy, few enough to bound memory. */
 const concurrency = 8;
 
 type FileOutcome =
-  | { kind: 'analysed'; file: AnalysedFile }
+  /** `reads`: every other path its analysis read or probed, for `--cache`. */
+  | { kind: 'analysed'; file: AnalysedFile; reads: Set<string> }
+  | { kind: 'cached'; result: unknown }
   /** Its model depends on other modules: analysed again in the project pass. */
   | { kind: 'deferred' }
   | { kind: 'skipped' }
@@ -64,14 +81,16 @@ type FileOutcome =
  * to `onFile` as it is ready. Files that cannot be read, parsed or analysed
  * are returned as problems: the caller must fail closed on them.
  */
-export async function analyseTree(
+export async function analyseTree<Result>(
   options: TreeOptions,
-  onFile: (file: AnalysedFile) => void,
+  onFile: (file: AnalysedFile) => Result,
+  cached?: TreeCache<Result>,
 ): Promise<{ root: string; stats: ScanStats; problems: FileProblem[] }> {
   const root = path.resolve(options.cwd ?? process.cwd());
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const problems: FileProblem[] = [];
-  const stats: ScanStats = { files: 0, analysed: 0, skipped: 0, failed: 0, ignored: 0 };
+  const stats: ScanStats = { files: 0, analysed: 0, ...(cached ? { cached: 0 } : {}), skipped: 0, failed: 0, ignored: 0 };
+  const cache = cached?.cache;
   const deferred: DiscoveredFile[] = [];
 
   const sources = new SourceFiles(root);
@@ -79,27 +98,34 @@ export async function analyseTree(
     const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
     if (problem) problems.push(problem);
   });
-  const record = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
+  /** Count a file's outcome; a result fit to keep in the cache comes back, with the paths it read. */
+  const record = (discovered: DiscoveredFile, outcome: FileOutcome): { result: Result; reads: Set<string> } | undefined => {
     if (outcome.kind === 'deferred') {
       deferred.push(discovered);
-      return;
+      return undefined;
     }
     stats.files++;
     if (outcome.kind === 'skipped') stats.skipped++;
-    else if (outcome.kind === 'failed') {
+    else if (outcome.kind === 'cached') {
+      stats.cached!++;
+      cached!.reuse(outcome.result as Result);
+    } else if (outcome.kind === 'failed') {
       stats.failed++;
       problems.push(outcome.problem);
     } else {
       try {
-        settings.attach(outcome.file.model, outcome.file.absolutePath);
-        onFile(outcome.file);
+        const { consulted, troubled } = settings.attach(outcome.file.model, outcome.file.absolutePath);
+        const result = onFile(outcome.file);
         stats.analysed++;
+        // A broken settings file is reported once, by whichever file read it first: never keep a result that hides it.
+        if (!troubled) return { result, reads: new Set([...outcome.reads, ...consulted]) };
       } catch (error) {
         // One file's crash must not hide the rest of the scan, nor pass silently.
         stats.failed++;
         problems.push(internalProblem(discovered.path, error));
       }
     }
+    return undefined;
   };
 
   const onIgnored = (): void => void stats.ignored++;
@@ -109,17 +135,26 @@ export async function analyseTree(
     ...(options.ignore ? { ignore: options.ignore } : {}),
     ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
   };
-  await forEachConcurrently(discoverFiles(paths, discovery), concurrency, async (discovered) => {
-    record(discovered, await analyseFile(discovered, sources));
-  });
+  const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
+  const analyser = new Analyser(sources.read, options.threads);
+  try {
+    await forEachConcurrently(files, concurrency, async (discovered) => {
+      const kept = record(discovered, await analyseFile(discovered, sources, analyser, cache));
+      if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
+    });
+  } finally {
+    await analyser.close();
+  }
   if (deferred.length > 0) {
-    for (const [discovered, outcome] of projectPass(deferred, sources, problems)) record(discovered, outcome);
+    // On this thread, which need not have loaded the front ends yet (the files went to worker threads).
+    await loadFrontEnds();
+    projectPassCached(deferred, sources, problems, record, cache);
   }
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
-async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<FileOutcome> {
+async function analyseFile<Result>(file: DiscoveredFile, sources: SourceFiles, analyser: Analyser, cache?: ScanCache<Result>): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -128,24 +163,76 @@ async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<
 
   let text: string;
   try {
-    text = await readFile(file.absolutePath, 'utf8');
+    const bytes = readBytes(file.absolutePath);
+    const candidate = file.settings ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
+    // Most files of a large tree end here: read and searched, never parsed.
+    if (candidate === undefined) return { kind: 'skipped' };
+    text = candidate;
   } catch (error) {
     return fail('read', readFailure(file.absolutePath, error));
   }
 
+  const stored = cache?.lookup(file, text);
+  if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
+
   try {
-    await prepareFor(file.absolutePath);
-    const analysis = file.settings ? extractSettings(withoutBom(text), file.absolutePath) : analyzeText(text, file.absolutePath);
+    const { analysis, reads: read } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
+    const reads = new Set(read);
     if (!analysis.model) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
     const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);
     if (syntax) return { kind: 'failed', problem: syntax };
-    if (analysis.crossesModules) return { kind: 'deferred' };
+    if (analysis.crossesModules) {
+      cache?.store(file, { deferred: true }, reads);
+      return { kind: 'deferred' };
+    }
     const locate = sources.locator(file.absolutePath, file.path, lines);
-    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate } };
+    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate }, reads };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
   }
+}
+
+/**
+ * The project pass through `--cache`: the files it analyses together are kept
+ * as one group, reused only when none of them nor any file the pass read
+ * changed, and kept only when every one of them was checked.
+ */
+function projectPassCached<Result>(
+  files: readonly DiscoveredFile[],
+  sources: SourceFiles,
+  problems: FileProblem[],
+  record: (file: DiscoveredFile, outcome: FileOutcome) => { result: Result; reads: Set<string> } | undefined,
+  cache?: ScanCache<Result>,
+): void {
+  const reused = cache?.lookupGroup(files);
+  if (reused && files.every((file) => reused.has(file.path))) {
+    for (const file of files) record(file, { kind: 'cached', result: reused.get(file.path) });
+    return;
+  }
+  const reads = new Set<string>();
+  const results = new Map<string, Result>();
+  const before = problems.length;
+  for (const [file, outcome] of projectPass(files, sources, problems, recordingTo(reads, sources.read))) {
+    const kept = record(file, outcome);
+    if (!kept) continue;
+    results.set(file.path, kept.result);
+    for (const read of kept.reads) reads.add(read);
+  }
+  if (results.size === files.length && problems.length === before) cache?.storeGroup(files, results, reads);
+}
+
+/** A reader that notes each path asked for, found or not. */
+function recordingTo(reads: Set<string>, read: (absolute: string) => string | undefined): (absolute: string) => string | undefined {
+  return (absolute) => {
+    reads.add(absolute);
+    return read(absolute);
+  };
+}
+
+/** The discovered files of one shard, in the same order. */
+async function* onlyShard(files: AsyncIterable<DiscoveredFile>, shard: Shard): AsyncGenerator<DiscoveredFile> {
+  for await (const file of files) if (inShard(file.path, shard)) yield file;
 }
 
 /**
@@ -154,13 +241,18 @@ async function analyseFile(file: DiscoveredFile, sources: SourceFiles): Promise<
  * When the pass breaks, each file is analysed again on its own: the others
  * are still checked, and the failure is reported under its own file's name.
  */
-function projectPass(files: readonly DiscoveredFile[], sources: SourceFiles, problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
+function projectPass(
+  files: readonly DiscoveredFile[],
+  sources: SourceFiles,
+  problems: FileProblem[],
+  read: (absolute: string) => string | undefined,
+): Array<[DiscoveredFile, FileOutcome]> {
   try {
-    return passOver(files, sources, problems);
+    return passOver(files, sources, problems, read);
   } catch {
     return files.flatMap((file): Array<[DiscoveredFile, FileOutcome]> => {
       try {
-        return passOver([file], sources, problems);
+        return passOver([file], sources, problems, read);
       } catch (error) {
         return [[file, { kind: 'failed', problem: internalProblem(file.path, error) }]];
       }
@@ -168,10 +260,15 @@ function projectPass(files: readonly DiscoveredFile[], sources: SourceFiles, pro
   }
 }
 
-function passOver(files: readonly DiscoveredFile[], sources: SourceFiles, problems: FileProblem[]): Array<[DiscoveredFile, FileOutcome]> {
-  const result = analyzeProject(
+function passOver(
+  files: readonly DiscoveredFile[],
+  sources: SourceFiles,
+  problems: FileProblem[],
+  read: (absolute: string) => string | undefined,
+): Array<[DiscoveredFile, FileOutcome]> {
+  const result = loadedFrontEnds().analyzeProject(
     files.map((file) => file.absolutePath),
-    sources.read,
+    read,
   );
   // A module a value was followed into must parse, or the value may be cut short (fail closed).
   for (const imported of result.imported) {
@@ -186,7 +283,8 @@ function passOver(files: readonly DiscoveredFile[], sources: SourceFiles, proble
       return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
     }
     const locate = sources.locator(file.absolutePath, file.path);
-    return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate } }];
+    // The pass's reads are gathered for the whole group.
+    return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate }, reads: new Set() }];
   });
 }
 

@@ -1,7 +1,8 @@
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
 import { analyzeText, isSupportedPath, type Analysis } from '../engine/analyze.js';
 import { runRules } from '../engine/check.js';
-import type { AnyRule } from '../engine/rule.js';
+import { readText } from '../engine/sources.js';
+import type { AnyRule, Suggestion } from '../engine/rule.js';
 import type { Span } from '../model/types.js';
 import { analyzeWithProgram, type ProgramLike } from './program.js';
 
@@ -57,7 +58,8 @@ function analysisOf(sourceCode: SourceCode, filename: string): FileAnalysis {
     // mention the SDK, so the editor pays a text check there, never a parse.
     found = followed
       ? { analysis: followed.analysis, place: followed.relocate }
-      : { analysis: analyzeText(sourceCode.text, filename), place: (span) => span };
+      : // A settings file's hook scripts are read from disk, as import plugins read imported modules.
+        { analysis: analyzeText(sourceCode.text, filename, readText), place: (span) => span };
     analyses.set(sourceCode, found);
   }
   return found;
@@ -75,6 +77,34 @@ function locOf(sourceCode: SourceCode, span: Span): TSESLint.AST.SourceLocation 
   };
 }
 
+type EslintSuggestion = TSESLint.SuggestionReportDescriptor<string>;
+
+/**
+ * A suggestion as ESLint offers it, or none when an edit lies in another file
+ * (a hook script, an imported module): ESLint can only change the file it lints,
+ * and `scan` prints those edits instead.
+ */
+function eslintSuggestion(
+  { messageId, data, edits }: Suggestion<string>,
+  filename: string,
+  place: FileAnalysis['place'],
+  text: string,
+): EslintSuggestion[] {
+  const ranges: Array<readonly [number, number]> = [];
+  for (const { span } of edits) {
+    const here = span.file === undefined || span.file === filename ? place(span) : undefined;
+    if (!here) return [];
+    ranges.push([clamp(here.start, text), clamp(here.end, text)]);
+  }
+  return [
+    {
+      messageId,
+      ...(data ? { data } : {}),
+      fix: (fixer) => edits.map(({ text: inserted }, index) => fixer.replaceTextRange(ranges[index]!, inserted)),
+    },
+  ];
+}
+
 /**
  * Wrap a toolgate rule as an ESLint rule. The rule sees toolgate's agent model,
  * not ESLint's syntax tree, so it works the same under typescript-eslint's
@@ -90,6 +120,9 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
         recommended: rule.meta.docs.config === 'recommended',
       },
       messages: rule.meta.messages,
+      // Suggestions only: toolgate's edits change what an agent may do, so the user
+      // applies each one; never `fixable`, which `eslint --fix` would apply unasked.
+      ...(rule.meta.hasSuggestions ? { hasSuggestions: true } : {}),
       // toolgate keeps schemas as plain JSON objects; ESLint validates them when the rule loads.
       schema: rule.meta.schema as unknown as JSONSchema.JSONSchema4[],
       // ESLint validates the defaults merged into the options against the schema,
@@ -113,12 +146,14 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
         // The engine's own runner, so options and de-duplication match `scan`
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
-        for (const { messageId, data, span, suppression } of runRules(model, [setting])) {
+        for (const { messageId, data, span, suppression, suggestions = [] } of runRules(model, [setting])) {
           // toolgate's own comments are honoured here; an `eslint-disable` naming
           // toolgate/<id> is left to ESLint, so its unused-directive check stays right.
           if (suppression && suppression.via !== 'eslint') continue;
           const here = place(span);
-          if (here) context.report({ messageId, data, loc: locOf(sourceCode, here) });
+          if (!here) continue;
+          const suggest = suggestions.flatMap((suggestion) => eslintSuggestion(suggestion, filename, place, sourceCode.text));
+          context.report({ messageId, data, loc: locOf(sourceCode, here), ...(suggest.length > 0 ? { suggest } : {}) });
         }
       };
       // The root node of the language ESLint parsed the file with: `Program`

@@ -19,8 +19,8 @@ const families: Record<string, readonly string[]> = {
   Edit: ['Write', 'NotebookEdit', 'MultiEdit'],
 };
 
-/** Accepted with a specifier, but never consulted (SDK-FACTS.md §7). */
-const unconsultedWhenScoped = new Set(['Write', 'NotebookEdit', 'MultiEdit', 'Glob']);
+/** Accepted with a specifier, but never consulted (SDK-FACTS.md §7); the tool whose rules file checks read instead. */
+export const unconsultedWhenScoped: Readonly<Record<string, 'Edit' | 'Read'>> = { Write: 'Edit', NotebookEdit: 'Edit', MultiEdit: 'Edit', Glob: 'Read' };
 
 /** `mcp__server`: a row that stands for every tool of one MCP server. */
 export function isMcpServerName(tool: string): boolean {
@@ -40,7 +40,7 @@ export function ruleCoverage(rule: PermissionRule, tool: string, list: RuleList)
   const whole = isWholeToolRule(rule);
   if (rule.tool === tool) {
     if (whole) return 'all';
-    return unconsultedWhenScoped.has(tool) ? 'ignored' : 'some';
+    return Object.hasOwn(unconsultedWhenScoped, tool) ? 'ignored' : 'some';
   }
   if (families[rule.tool]?.includes(tool)) return whole ? 'all' : 'some';
   // A Read deny also blocks edits of the same paths (SDK-FACTS.md §7).

@@ -28,8 +28,11 @@ export function decisionOf(value: Value): Decision {
 function objectDecision(value: Extract<Value, { kind: 'object' }>): Decision {
   const specific = value.properties.get('hookSpecificOutput')?.value;
   const fromSpecific = specific ? decisionInObject(specific, 'permissionDecision', hookDecisions) : undefined;
+  // A PermissionRequest hook answers with `hookSpecificOutput.decision.behavior`.
+  const request = specific ? propertyValues(specific, 'decision') : undefined;
   const candidates = [
     fromSpecific,
+    request ? decisionInObject(request, 'behavior', behaviors) : undefined,
     decisionIn(value.properties.get('permissionDecision')?.value, hookDecisions),
     decisionIn(value.properties.get('decision')?.value, legacyDecisions),
     decisionIn(value.properties.get('behavior')?.value, behaviors),
@@ -45,6 +48,14 @@ function decisionInObject(set: ValueSet, key: string, table: Record<string, Deci
     alternative.kind === 'object' ? decisionIn(alternative.properties.get(key)?.value, table) : 'unknown',
   );
   return agree(decisions);
+}
+
+/** The values `key` has in the objects of `set`, or undefined when no object sets it. */
+function propertyValues(set: ValueSet, key: string): ValueSet | undefined {
+  const alternatives = set.alternatives.flatMap((alternative) =>
+    alternative.kind === 'object' ? (alternative.properties.get(key)?.value.alternatives ?? []) : [],
+  );
+  return alternatives.length > 0 ? { alternatives } : undefined;
 }
 
 function decisionIn(set: ValueSet | undefined, table: Record<string, Decision>): Decision | undefined {

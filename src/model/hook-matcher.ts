@@ -10,6 +10,14 @@ import { isMcpServerName } from './coverage.js';
  */
 const exactNames = /^[A-Za-z0-9_\- ,|]*$/;
 
+/** Hook events whose matcher is a tool name; other events match other things (a session source, a notification type). */
+export const toolEvents: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);
+
+/** True for a matcher Claude Code reads as exact tool names rather than a regular expression. */
+export function isNameListMatcher(matcher: string): boolean {
+  return exactNames.test(matcher);
+}
+
 /** The tool names an exact-name matcher lists; empty for a regular expression or a match-all matcher. */
 export function matcherNames(matcher: string): string[] {
   if (matcher.trim() === '' || matcher === '*' || !exactNames.test(matcher)) return [];

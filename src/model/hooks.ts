@@ -7,7 +7,8 @@ export interface HookMatcherView {
   /** The matcher object. */
   span: Span;
   matcher: Value[];
-  callbacks: Array<{ functionId?: number; span: Span }>;
+  /** Each hook: a function (code), or the value as written (a settings file's `{ type, command }` object). */
+  callbacks: Array<{ functionId?: number; span: Span; value?: Value }>;
   onFailure: Value[];
   timeout: Value[];
 }
@@ -39,7 +40,7 @@ function viewOf(event: string, matcher: ObjectValue): HookMatcherView {
     for (const element of list.elements) {
       for (const callback of element.alternatives) {
         callbacks.push(
-          callback.kind === 'function' ? { functionId: callback.functionId, span: callback.span } : { span: callback.span },
+          callback.kind === 'function' ? { functionId: callback.functionId, span: callback.span } : { span: callback.span, value: callback },
         );
       }
     }

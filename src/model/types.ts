@@ -42,6 +42,8 @@ export interface StringValue {
   kind: 'string';
   value: string;
   span: Span;
+  /** Written as one string literal, not built from parts (concatenation, interpolation). */
+  literal?: boolean;
 }
 
 export interface ArrayValue {
@@ -112,11 +114,41 @@ export interface AgentConfiguration {
    * `.claude/` folder, or the one a literal `cwd` names), found by `scan`.
    */
   projectSettings?: AgentConfiguration[];
+  /**
+   * For a settings file: the scripts its `command` hooks run, as the engine
+   * read them from the repository (never run). Absent when no reader was
+   * given or the project folder is unknown.
+   */
+  hookScripts?: HookScript[];
+}
+
+/** The script a settings `command` hook runs (see `AgentConfiguration.hookScripts`). */
+export interface HookScript {
+  /** The hook's `command` string in the settings file. */
+  command: Span;
+  /** The script as the command names it, e.g. `$CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh`. */
+  written: string;
+  /** What runs it: an interpreter (`bash`, `python3`, `node`, ...), or `direct` for a path run as a program. */
+  runner: string;
+  /** False when nothing can be read where the command points. */
+  exists: boolean;
+  /** Exits with code 1 (`exit 1`, `sys.exit(1)`, `process.exit(1)`), which Claude Code does not treat as a block. */
+  nonBlockingExits: ScriptExit[];
+}
+
+export interface ScriptExit {
+  /** The exit as written; `file` is the script. */
+  span: Span;
+  /** 1-based line in the script. */
+  line: number;
+  /** The same exit with code 2, e.g. `exit 2`. */
+  blocking: string;
 }
 
 /** How a function can end. */
 export type Exit =
-  | { kind: 'return'; value: ValueSet; span: Span }
+  /** `written`: the returned expression inside any parentheses; absent for a bare `return`. */
+  | { kind: 'return'; value: ValueSet; span: Span; written?: Span }
   /** Falls off the end of the body: returns undefined. */
   | { kind: 'end'; span: Span }
   | { kind: 'throw'; span: Span }
@@ -126,6 +158,8 @@ export type Exit =
 export interface CatchFacts {
   /** The catch clause, `except` clause or `.catch(...)` call. */
   span: Span;
+  /** The handler's own code (its block, or the `.catch` callback), where an edit changes only the failure path. */
+  body?: Span;
   /** Every way execution can leave the function once the handler has started. */
   exits: Exit[];
 }
@@ -156,6 +190,18 @@ export interface IdLookup {
   gatesCall: boolean;
 }
 
+/**
+ * A membership test on a collection that the same function also inserts into
+ * (`seen.has(key)` ... `seen.add(key)`): a check whether this call was seen
+ * before.
+ */
+export interface SeenTest {
+  /** The membership test. */
+  span: Span;
+  /** What the function returns on the paths the test decides when the key was seen. */
+  returnsWhenSeen: ValueSet[];
+}
+
 export interface FunctionFacts {
   id: number;
   /** The whole function. */
@@ -172,6 +218,26 @@ export interface FunctionFacts {
   calls: number[];
   flows: ValueFlow[];
   idLookups: IdLookup[];
+  seenTests: SeenTest[];
+  /** Every call the body makes (not those in nested named functions), in source order. */
+  callSites: CallSite[];
+  /** Declared `async` (`async function`, `async def`). */
+  async?: boolean;
+}
+
+/** A call a function makes, and what it calls, so rules can tell a request or a tool's work from logging. */
+export interface CallSite {
+  /**
+   * The callee's name resolved through imports: the module, then the
+   * exported name and members (`axios.post`, `node:http.request`,
+   * `requests.post` for `from requests import post`,
+   * `@anthropic-ai/claude-agent-sdk.query`); a global as written (`fetch`).
+   * Undefined when the callee is bound in the file or is not a name.
+   */
+  callee?: string;
+  /** Same-file functions the call can reach. */
+  functionIds: number[];
+  span: Span;
 }
 
 export type GateKind = 'hook' | 'canUseTool' | 'tool';

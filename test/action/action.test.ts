@@ -82,7 +82,8 @@ describe('action.yml', () => {
   it('uploads the file the scan wrote, when asked, before failing on findings', () => {
     expect(uploadStep.uses).toBe('github/codeql-action/upload-sarif@v4');
     expect(uploadStep.with?.sarif_file).toBe(scanStep.env!.TOOLGATE_SARIF);
-    expect(uploadStep.with?.category).toBe('toolgate');
+    expect(uploadStep.with?.category).toBe('${{ inputs.category }}');
+    expect(action.inputs.category!.default).toBe('toolgate');
     expect(uploadStep.if).toBe("${{ inputs.upload == 'true' && steps.scan.outputs.sarif-written == 'true' }}");
     expect(steps.indexOf(scanStep)).toBeLessThan(steps.indexOf(uploadStep));
     expect(steps.indexOf(uploadStep)).toBeLessThan(steps.indexOf(failStep));

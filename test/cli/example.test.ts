@@ -7,7 +7,8 @@ describe('the bundled example projects (the README demo)', () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/example', '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; path: string; line: number }> };
-    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(allRules.map((rule) => rule.id)));
+    const recommended = allRules.filter((rule) => rule.meta.docs.config === 'recommended');
+    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(recommended.map((rule) => rule.id)));
     // Each mistake is reported where it is written.
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-random-idempotency-key', path: 'fixtures/example/src/refund-tool.ts', line: 11 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-fail-open-hook', path: 'fixtures/example/src/guard-hook.ts', line: 22 }));
@@ -30,8 +31,34 @@ describe('the bundled example projects (the README demo)', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('fixtures/example/src/agent.ts\n');
     expect(stdout).toContain('fixtures/example/python/agent.py\n');
-    expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
-    for (const rule of allRules) expect(stdout).toContain(rule.id);
+    expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\)/);
+    for (const rule of allRules.filter((rule) => rule.meta.docs.config === 'recommended')) expect(stdout).toContain(rule.id);
+  });
+
+  it('finds the strict-only rules too under --preset strict', async () => {
+    const { code, stdout } = await runCli(['scan', 'fixtures/example', '--preset', 'strict', '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; severity: string }> };
+    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(allRules.map((rule) => rule.id)));
+    expect(report.findings.every((finding) => finding.severity === 'error')).toBe(true);
+  });
+
+  it('reports the JavaScript agent and the settings hook script where their mistakes are written', async () => {
+    const { stdout } = await runCli(['scan', 'fixtures/example', '--format', 'json']);
+    const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; path: string; line: number }> };
+    const located = report.findings
+      .filter((finding) => finding.path.endsWith('.mjs') || finding.path.includes('.claude/'))
+      .map(({ path, line, ruleId }) => `${path}:${line} ${ruleId}`);
+    expect(located).toEqual([
+      'fixtures/example/.claude/settings.json:6 hook-script-must-block',
+      'fixtures/example/src/ops-agent.mjs:10 no-deny-as-dedupe',
+      'fixtures/example/src/ops-agent.mjs:19 can-use-tool-must-decide',
+      'fixtures/example/src/ops-agent.mjs:26 require-deny-reason',
+      'fixtures/example/src/ops-agent.mjs:29 updated-input-needs-allow',
+      'fixtures/example/src/ops-agent.mjs:34 no-retry-in-failure-hook',
+      'fixtures/example/src/ops-agent.mjs:42 no-bash-bypass-of-file-guard',
+      'fixtures/example/src/ops-agent.mjs:42 valid-permission-rule',
+    ]);
   });
 
   it('finds nothing in the fixed agent and exits 0', async () => {

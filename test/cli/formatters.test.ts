@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../../src/cli/color.js';
 import { formatters } from '../../src/cli/formatters/index.js';
-import { fakeRule, finding, problem, repoRoot, scanResult } from './support.js';
+import { fakeRule, finding, problem, repoRoot, scanResult, suggestion } from './support.js';
 
 const plain = { colors: createColors(false), cwd: repoRoot };
 
@@ -58,6 +58,19 @@ describe('pretty', () => {
     expect(text).toContain('a\\x0ab\\u202e');
   });
 
+  it('prints each suggestion under its finding with the exact edits, escaped', () => {
+    const edits = [{}, { line: 9, column: 1, endLine: 9, endColumn: 1, before: '', text: 'onFailure: \'block\',\n' }, { path: 'hooks/\u001b.sh', before: 'exit 1', text: 'exit 2\u202e' }];
+    const result = scanResult({ findings: [finding({ suggestions: [suggestion(edits)] })] });
+    expect(formatters.pretty(result, plain).split('\n').slice(0, 6)).toEqual([
+      'src/agent.ts',
+      "  3:5  error  'Bash' is approved for every input.  no-bare-allowed-tools",
+      "       suggestion: Remove 'Bash' from the list.",
+      '         src/agent.ts:3:5  delete "\'Bash\', "',
+      '         src/agent.ts:9:1  insert "onFailure: \'block\',\\n"',
+      '         hooks/\\x1b.sh:3:5  replace "exit 1" with "exit 2\\u202e"',
+    ]);
+  });
+
   it('colours only when asked', () => {
     expect(formatters.pretty(mixed, plain)).not.toContain('\u001b[');
     expect(formatters.pretty(mixed, { ...plain, colors: createColors(true) })).toContain('\u001b[31merror');
@@ -72,9 +85,9 @@ describe('json', () => {
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toBe('  "version": 1,');
     expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'suppressed', 'problems']);
-    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'skipped', 'failed', 'ignored', 'errors', 'warnings']);
+    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'cached', 'skipped', 'failed', 'ignored', 'errors', 'warnings', 'shard']);
     expect(Object.keys(report.findings[0])).toEqual([
-      'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data',
+      'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data', 'suggestions',
     ]);
   });
 
@@ -84,7 +97,7 @@ describe('json', () => {
       'src/a.ts:10',
       'src/b.ts:12',
     ]);
-    expect(report.summary).toEqual({ files: 5, analysed: 3, skipped: 2, failed: 0, ignored: 4, errors: 2, warnings: 1 });
+    expect(report.summary).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0, ignored: 4, errors: 2, warnings: 1, shard: null });
   });
 
   it('gives problems one shape, with null for a missing position', () => {
@@ -103,8 +116,22 @@ describe('json', () => {
         : value && typeof value === 'object'
           ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'data' ? {} : shape(inner)]))
           : typeof value;
-    const actual = JSON.parse(formatters.json(scanResult({ findings: [finding()], problems: [problem()] }), plain));
+    const actual = JSON.parse(formatters.json(scanResult({ findings: [finding({ suggestions: [suggestion()] })], problems: [problem()] }), plain));
     expect(shape(actual)).toEqual(shape(example));
+  });
+
+  it('gives each suggestion its message and exact edits, and an empty list where there is none', () => {
+    const text = formatters.json(scanResult({ findings: [finding({ suggestions: [suggestion()] }), finding({ line: 4 })] }), plain);
+    expect(JSON.parse(text).findings.map((record: { suggestions: unknown }) => record.suggestions)).toEqual([
+      [
+        {
+          messageId: 'removeEntry',
+          message: "Remove 'Bash' from the list.",
+          edits: [{ path: 'src/agent.ts', line: 3, column: 5, endLine: 3, endColumn: 13, before: "'Bash', ", text: '' }],
+        },
+      ],
+      [],
+    ]);
   });
 
   it('does not depend on the order findings arrive in', () => {

@@ -41,6 +41,15 @@ describe('--format github', () => {
     expect(annotation).toBe("::error file=a%2Cb%3Ac.ts,line=3,col=5,endLine=3,endColumn=11,title=no-bare-allowed-tools::line one%0A::error::forged");
   });
 
+  it('shows ESC, C1 controls and bidirectional overrides as escapes, as the pretty output does', () => {
+    expect(escapeData('a\u001b[2J\u009b\u202eb\tc\nd')).toBe('a\\x1b[2J\\x9b\\u202eb\\x09c%0Ad');
+    const result = scanResult({ findings: [finding({ path: '\u001b[31mred\u2066.ts', message: "audit('\u0007\u202e')" })] });
+    const [annotation] = formatters.github(result, context).split('\n');
+    expect(annotation).toBe(
+      "::error file=\\x1b[31mred\\u2066.ts,line=3,col=5,endLine=3,endColumn=11,title=no-bare-allowed-tools::audit('\\x07\\u202e')",
+    );
+  });
+
   it('is what `scan --format github` prints, with the exit code of any other format', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/cli/violations', '--format', 'github']);
     expect(code).toBe(1);

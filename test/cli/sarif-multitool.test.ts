@@ -73,5 +73,8 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')("Microsof
     expect(problems).toEqual([]);
     expect(stdout).not.toMatch(/: (error|warning) [A-Z]+\d+:/);
     expect(stdout).toContain('Analysis completed successfully.');
+    // Suggestions go in as `fixes`, so the validator sees them wherever findings have any.
+    const results = (JSON.parse(readFileSync(file, 'utf8')) as { runs: Array<{ results: Array<{ fixes?: unknown[] }> }> }).runs[0]!.results;
+    expect(results.some((result) => result.fixes)).toBe(exitCode !== 0);
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { createColors } from '../../src/cli/color.js';
 import { formatters } from '../../src/cli/formatters/index.js';
-import { fakeRule, finding, problem, repoRoot, runCli, scanResult } from './support.js';
+import { fakeRule, finding, problem, repoRoot, runCli, scanResult, suggestion } from './support.js';
 
 // The schema declares draft 2020-12, so it needs Ajv's 2020 build. Its
 // formats are checked here rather than through ajv-formats, which the
@@ -54,6 +54,13 @@ describe('sarif', () => {
     expectValid(log);
   });
 
+  it('names a shard in automationDetails, still valid, and names nothing without one', () => {
+    const sharded = JSON.parse(formatters.sarif({ ...result, shard: { index: 2, count: 4 } }, context));
+    expectValid(sharded);
+    expect(sharded.runs[0].automationDetails).toEqual({ id: 'toolgate/shard-2-of-4/' });
+    expect(run.automationDetails).toBeUndefined();
+  });
+
   it('keeps suppressed findings as results marked inSource, still valid', () => {
     const suppressed = scanResult({
       suppressed: [
@@ -68,6 +75,33 @@ describe('sarif', () => {
       [{ kind: 'inSource', justification: 'CI sandbox' }],
       [{ kind: 'inSource' }],
     ]);
+  });
+
+  it('gives a suggestion as a fix: its edits grouped by file, still valid', () => {
+    const script = { path: '.claude/hooks/guard.sh', line: 2, column: 3, endLine: 2, endColumn: 9, before: 'exit 1', text: 'exit 2' };
+    const suggested = scanResult({ findings: [finding({ suggestions: [suggestion([{}, script, { line: 5, column: 1, endLine: 5, endColumn: 1, text: 'x' }])] })], rules: [fakeRule('no-bare-allowed-tools')] });
+    const written = JSON.parse(formatters.sarif(suggested, context));
+    expectValid(written);
+    const region = (startLine: number, startColumn: number, endLine: number, endColumn: number) => ({ startLine, startColumn, endLine, endColumn });
+    expect(written.runs[0].results[0].fixes).toEqual([
+      {
+        description: { text: "Remove 'Bash' from the list." },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: 'src/agent.ts', uriBaseId: '%SRCROOT%' },
+            replacements: [
+              { deletedRegion: region(3, 5, 3, 13), insertedContent: { text: '' } },
+              { deletedRegion: region(5, 1, 5, 1), insertedContent: { text: 'x' } },
+            ],
+          },
+          {
+            artifactLocation: { uri: '.claude/hooks/guard.sh', uriBaseId: '%SRCROOT%' },
+            replacements: [{ deletedRegion: region(2, 3, 2, 9), insertedContent: { text: 'exit 2' } }],
+          },
+        ],
+      },
+    ]);
+    expect(run.results[0]).not.toHaveProperty('fixes');
   });
 
   it('is checked by a validator that rejects a broken log', () => {

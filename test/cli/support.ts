@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, type CliIo } from '../../src/cli/run.js';
-import type { FileProblem, Finding } from '../../src/engine/findings.js';
+import type { FileProblem, Finding, FindingSuggestion, SuggestedEdit } from '../../src/engine/findings.js';
 import type { AnyRule } from '../../src/engine/rule.js';
 import type { ScanResult, ScanStats } from '../../src/engine/scan.js';
 
@@ -46,6 +46,15 @@ export function finding(overrides: Partial<Finding> = {}): Finding {
     endColumn: 11,
     span: { start: 40, end: 46 },
     ...overrides,
+  };
+}
+
+/** A finding's suggestion: remove `'Bash', ` at 3:5, or the edits given. */
+export function suggestion(edits: Array<Partial<SuggestedEdit>> = [{}]): FindingSuggestion {
+  return {
+    messageId: 'removeEntry',
+    message: "Remove 'Bash' from the list.",
+    edits: edits.map((edit) => ({ path: 'src/agent.ts', line: 3, column: 5, endLine: 3, endColumn: 13, span: { start: 40, end: 48 }, before: "'Bash', ", text: '', ...edit })),
   };
 }
 

@@ -67,15 +67,35 @@ function parsePage(text: string): Page {
 /** Examples are TypeScript, Python, or settings files as JSON. */
 const exampleLanguages = new Set(['ts', 'python', 'json']);
 
-/** The example blocks between a heading and the next heading of the same or a higher level. */
-function blocksUnder(page: Page, level: number, text: string): CodeBlock[] {
+/** The code blocks between a heading and the next heading of the same or a higher level. */
+function allBlocksUnder(page: Page, level: number, text: string): CodeBlock[] {
   const index = page.headings.findIndex((heading) => heading.level === level && heading.text === text);
   if (index === -1) return [];
   const start = page.headings[index]!.line;
   const next = page.headings.slice(index + 1).find((heading) => heading.level <= level);
   const end = next ? next.line : Number.POSITIVE_INFINITY;
-  return page.blocks.filter((block) => block.line > start && block.line < end && exampleLanguages.has(block.language));
+  return page.blocks.filter((block) => block.line > start && block.line < end);
 }
+
+/** A block that names a path and is not a settings file is a file an example uses, such as a hook script. */
+const isExampleFile = (block: CodeBlock): boolean => block.path !== undefined && block.language !== 'json';
+
+/** The example blocks under a heading. */
+function blocksUnder(page: Page, level: number, text: string): CodeBlock[] {
+  return allBlocksUnder(page, level, text).filter((block) => exampleLanguages.has(block.language) && !isExampleFile(block));
+}
+
+/**
+ * The files the examples under a heading use (```sh .claude/hooks/guard.sh),
+ * by path; undefined when there are none, and then other files are not looked at.
+ */
+function filesUnder(page: Page, level: number, text: string): Record<string, string> | undefined {
+  const files = allBlocksUnder(page, level, text).filter(isExampleFile);
+  return files.length > 0 ? Object.fromEntries(files.map((block) => [block.path!, `${block.code}\n`])) : undefined;
+}
+
+/** Rules that read only settings files: their pages show settings files, not code. */
+const settingsOnly = new Set(['hook-script-must-block']);
 
 /** The page text between `## <text>` and the next `##`. */
 function sectionText(page: Page, text: string): string {
@@ -91,10 +111,10 @@ function sectionText(page: Page, text: string): string {
  * options: a ```json block as a settings file (`.claude/settings.json`
  * unless the fence names another path), a ```python block as `example.py`.
  */
-function reportsFor(block: CodeBlock, rules: readonly AnyRule[]): Report[] {
+function reportsFor(block: CodeBlock, rules: readonly AnyRule[], files?: Record<string, string>): Report[] {
   const path = block.language === 'json' ? (block.path ?? '.claude/settings.json') : block.language === 'python' ? 'example.py' : 'example.ts';
   if (block.language === 'json') expect(isSettingsPath(path), `${path} is a settings file`).toBe(true);
-  const analysis = analyzeText(block.code, path);
+  const analysis = analyzeText(block.code, path, files && ((file) => files[file]));
   expect(analysis.syntaxErrors, 'the example parses').toEqual([]);
   const model = analysis.model;
   expect(model, 'the example uses the SDK').toBeDefined();
@@ -144,6 +164,15 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
     expect(subsections).toEqual(['### Bad', '### Good']);
   });
 
+  it('says what its suggestions do, when it offers any', () => {
+    const page = load();
+    const checks = page.headings.findIndex((heading) => heading.level === 2 && heading.text === 'What it checks');
+    const after = page.headings.slice(checks + 1);
+    const underChecks = after.slice(0, after.findIndex((heading) => heading.level <= 2));
+    const described = underChecks.some((heading) => heading.level === 3 && heading.text === 'Suggestions');
+    if (rule.meta.hasSuggestions) expect(described, '### Suggestions under ## What it checks').toBe(true);
+  });
+
   it('documents every option of the schema', () => {
     const page = load();
     const text = sectionText(page, 'Options');
@@ -157,7 +186,7 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
     const blocks = blocksUnder(load(), 3, 'Bad');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      const reports = reportsFor(block, [rule]);
+      const reports = reportsFor(block, [rule], filesUnder(load(), 3, 'Bad'));
       expect(reports.length, `bad example at line ${block.line} is reported`).toBeGreaterThan(0);
     }
   });
@@ -166,17 +195,23 @@ describe.each(allRules.map((rule) => [rule.id, rule] as const))('docs/rules/%s.m
     const blocks = blocksUnder(load(), 3, 'Good');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      // Silent for this rule is the contract; silent for every rule keeps a
-      // good example from showing another mistake.
-      const reports = reportsFor(block, allRules).map((report) => `${report.ruleId}: ${report.message}`);
+      // Silent for this rule is the contract; silent for every recommended
+      // rule keeps a good example from showing another mistake. Strict-only
+      // rules ask for more than correctness, so other pages need not meet them.
+      const rules = allRules.filter((other) => other === rule || other.meta.docs.config === 'recommended');
+      const reports = reportsFor(block, rules, filesUnder(load(), 3, 'Good')).map((report) => `${report.ruleId}: ${report.message}`);
       expect(reports, `good example at line ${block.line}`).toEqual([]);
     }
   });
 
-  it('shows a Python example next to the TypeScript one, bad and good', () => {
+  it('shows a Python example next to the TypeScript one, bad and good (settings files alone for settings rules)', () => {
     const page = load();
     for (const heading of ['Bad', 'Good']) {
       const languages = blocksUnder(page, 3, heading).map((block) => block.language);
+      if (settingsOnly.has(id)) {
+        expect(new Set(languages), `### ${heading}`).toEqual(new Set(['json']));
+        continue;
+      }
       expect(languages, `### ${heading}`).toContain('ts');
       expect(languages, `### ${heading}`).toContain('python');
     }

@@ -29,7 +29,8 @@ describe('a Python agent spread across the modules of a package', () => {
       'py-package/agent/config.py:4:28 no-shadowed-can-use-tool/wholeToolAllowed',
       'py-package/agent/config.py:5:21 no-bypass-without-disallowed-tools/bypassWithoutDeny',
       'py-package/agent/config.py:5:21 no-shadowed-can-use-tool/bypassMode',
-      // `hooks.guard` of `from . import hooks`.
+      // `hooks.guard` of `from . import hooks`: a seen-set of tool use ids that denies repeats.
+      'py-package/agent/hooks.py:18:8 no-deny-as-dedupe/denyAsDedupe',
       'py-package/agent/hooks.py:18:8 no-tool-use-id-dedupe/dedupeByToolUseId',
       'py-package/agent/hooks.py:25:5 no-fail-open-hook/catchAllows',
     ]);

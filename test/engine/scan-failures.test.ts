@@ -15,28 +15,23 @@ import type { AgentModel, Span } from '../../src/model/types.js';
 //   SYNTAX a syntax error there;  THROW  the front end crashes
 //   DEFER  the model depends on other modules (analysed again in the project pass)
 //   PROJECT_THROW  the project pass crashes on it
-const io = vi.hoisted(() => ({ inFlight: 0, maxInFlight: 0 }));
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  const readFile = async (...args: Parameters<typeof actual.readFile>) => {
-    if (String(args[0]).endsWith('unreadable.ts')) {
-      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    }
-    io.inFlight++;
-    io.maxInFlight = Math.max(io.maxInFlight, io.inFlight);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      return await actual.readFile(...args);
-    } finally {
-      io.inFlight--;
-    }
-  };
-  const readdir = (async (...args: Parameters<typeof actual.readdir>) => {
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const openSync = ((...args: Parameters<typeof actual.openSync>) => {
+    if (String(args[0]).endsWith('unreadable.ts')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    return actual.openSync(...args);
+  }) as typeof actual.openSync;
+  const readdirSync = ((...args: Parameters<typeof actual.readdirSync>) => {
     if (String(args[0]).endsWith('locked')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    return actual.readdir(...args);
-  }) as typeof actual.readdir;
-  return { ...actual, readFile, readdir };
+    return actual.readdirSync(...args);
+  }) as typeof actual.readdirSync;
+  return { ...actual, default: { ...actual, openSync, readdirSync }, openSync, readdirSync };
+});
+
+// The fake front end's marker passes the engine's byte prefilter as the SDK's name would.
+vi.mock('../../src/engine/prefilter.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/engine/prefilter.js')>();
+  return { ...actual, candidateText: (bytes: Buffer) => (bytes.includes('AGENT') ? bytes.toString('utf8') : undefined) };
 });
 
 vi.mock('../../src/engine/analyze.js', async (importOriginal) => {
@@ -199,16 +194,5 @@ describe('scan bookkeeping', () => {
     ]);
     expect(result.findings.map((finding) => finding.path)).toEqual(['project/a.ts', 'project/b.ts']);
     expect(result.stats).toEqual({ files: 3, analysed: 2, skipped: 0, failed: 1, ignored: 0 });
-  });
-
-  it('reads at most 8 files at once', async () => {
-    const many = path.join(root, 'many');
-    mkdirSync(many);
-    for (let i = 0; i < 40; i++) writeFileSync(path.join(many, `f${i}.ts`), 'AGENT BAD');
-    io.maxInFlight = 0;
-    const result = await scan({ cwd: root, paths: ['many'] });
-    expect(result.stats.analysed).toBe(40);
-    expect(io.maxInFlight).toBeGreaterThan(1);
-    expect(io.maxInFlight).toBeLessThanOrEqual(8);
   });
 });

@@ -2,6 +2,7 @@ import { Linter } from 'eslint';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeText } from '../../src/engine/analyze.js';
 import { defineRule } from '../../src/engine/rule.js';
+import { readText } from '../../src/engine/sources.js';
 import { analysisCount, toEslintRule } from '../../src/eslint/adapter.js';
 import { reportConfigurations, reportOptionKeys } from './dummy-rules.js';
 
@@ -40,7 +41,33 @@ const reportsTwice = defineRule<Record<string, never>, 'twice'>({
   },
 });
 
-const rules = [reportConfigurations, reportOptionKeys, spanPastTheEnd, reportsTwice];
+/** Offers to rename each call, plus an edit of another file that ESLint cannot offer. */
+const suggestsRename = defineRule<Record<string, never>, 'call' | 'rename' | 'script'>({
+  id: 'suggests-rename',
+  meta: {
+    type: 'problem',
+    docs: { description: 'Suggests edits.', config: 'recommended' },
+    severity: 'error',
+    messages: { call: 'A call.', rename: 'Rename to {{name}}.', script: 'Edit the script.' },
+    hasSuggestions: true,
+    schema: [],
+    defaultOptions: [{}],
+  },
+  check(model, _options, report) {
+    for (const { span } of model.configurations) {
+      report({
+        messageId: 'call',
+        span,
+        suggestions: [
+          { messageId: 'rename', data: { name: 'startup' }, edits: [{ span, text: 'startup' }, { span: { start: 0, end: 0 }, text: '// renamed\n' }] },
+          { messageId: 'script', edits: [{ span: { start: 0, end: 4, file: '/elsewhere/hook.sh' }, text: 'exit 2' }] },
+        ],
+      });
+    }
+  },
+});
+
+const rules = [reportConfigurations, reportOptionKeys, spanPastTheEnd, reportsTwice, suggestsRename];
 const config: Linter.Config[] = [
   {
     files: ['**/*.js', '**/*.vue'],
@@ -64,7 +91,8 @@ describe('toEslintRule', () => {
     lint(`${sdk}query({});`);
     expect(analysisCount() - before).toBe(1);
     expect(analyzeText).toHaveBeenCalledOnce();
-    expect(analyzeText).toHaveBeenCalledWith(`${sdk}query({});`, 'agent.js');
+    // With a reader of the files the model needs (a settings file's hook scripts).
+    expect(analyzeText).toHaveBeenCalledWith(`${sdk}query({});`, 'agent.js', readText);
   });
 
   it('analyses each file afresh', () => {
@@ -98,6 +126,19 @@ describe('toEslintRule', () => {
     const messages = lint(`${sdk}/* broken */ query({});`);
     expect(messages.some((message) => message.fatal)).toBe(false);
     expect(messages.map((message) => message.ruleId)).toContain('t/report-configurations');
+  });
+
+  it('offers suggestions in the linted file, never as an automatic fix', () => {
+    const code = `${sdk}query({});`;
+    const [message] = lint(code).filter(({ ruleId }) => ruleId === 't/suggests-rename');
+    expect(message!.fix).toBeUndefined();
+    expect(message!.suggestions).toEqual([
+      { messageId: 'rename', data: { name: 'startup' }, desc: 'Rename to startup.', fix: { range: [0, sdk.length + 5], text: `// renamed\n${sdk}startup` } },
+    ]);
+    expect(toEslintRule(suggestsRename).meta).toMatchObject({ hasSuggestions: true });
+    expect(toEslintRule(suggestsRename).meta).not.toHaveProperty('fixable');
+    const { output } = new Linter().verifyAndFix(code, config, 'agent.js');
+    expect(output).toBe(code);
   });
 
   it('carries meta over from the toolgate rule', () => {

@@ -91,3 +91,15 @@ describe('settings files ESLint cannot parse', () => {
     ]);
   });
 });
+
+describe('hook scripts in ESLint', () => {
+  // The adapter reads the scripts a settings file's hooks name from disk, as import plugins read sibling modules.
+  it('reports at the command what scan reports, without a suggestion: its edit is in the script', async () => {
+    const messages = (await lint('hook-scripts/.claude/settings.json', 'recommended')).filter(({ ruleId }) => ruleId === 'toolgate/hook-script-must-block');
+    expect(summary(messages)).toEqual([
+      { ruleId: 'toolgate/hook-script-must-block', messageId: 'exitOne', line: 4, column: 70, endLine: 4, endColumn: 121 },
+      { ruleId: 'toolgate/hook-script-must-block', messageId: 'missingScript', line: 6, column: 74, endLine: 6, endColumn: 102 },
+    ]);
+    expect(messages.map(({ suggestions }) => suggestions)).toEqual([undefined, undefined]);
+  });
+});

@@ -51,7 +51,14 @@ describe('entry points', () => {
   });
 
   it('ignores a query that is not the SDK', () => {
-    expect(model(`import { query } from './db';\nquery({ options: { permissionMode: 'plan' } }); // @anthropic-ai/claude-agent-sdk`).configurations).toEqual([]);
+    expect(model(`import type { Options } from '@anthropic-ai/claude-agent-sdk';\nimport { query } from './db';\nquery({ options: { permissionMode: 'plan' } });`).configurations).toEqual([]);
+  });
+
+  it.each([
+    ['a comment', "import { query } from './db';\nquery({ options: { permissionMode: 'plan' } }); // @anthropic-ai/claude-agent-sdk"],
+    ['a string (a bundle naming its own package)', "var name = '@anthropic-ai/claude-agent-sdk';\nquery({ options: { permissionMode: 'plan' } });"],
+  ])('skips, without a parse, a file that names the SDK only in %s', (_name, code) => {
+    expect(extractTypeScript(code, 'bundle.mjs')).toEqual({ syntaxErrors: [] });
   });
 });
 

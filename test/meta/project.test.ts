@@ -17,7 +17,7 @@ const namesIn = (folder: string, suffix: string) =>
 /** The README's rule table, generated from rule metadata. */
 function rulesTable(): string {
   const rows = allRules.map((rule) => {
-    const recommended = rule.meta.docs.config === 'recommended' ? (rule.meta.severity === 'error' ? 'error' : 'warn') : '';
+    const recommended = rule.meta.docs.config === 'recommended' ? (rule.meta.severity === 'error' ? 'error' : 'warn') : 'off';
     return `| [\`${rule.id}\`](docs/rules/${rule.id}.md) | ${rule.meta.docs.description} | ${recommended} | error |`;
   });
   return ['| rule | what it reports | recommended | strict |', '| --- | --- | --- | --- |', ...rows].join('\n');

@@ -22,10 +22,25 @@ export interface Corpus {
 
 /** Files in all: the 20,000, and a margin for packages that come and go. */
 const target = 20_500;
+/**
+ * JavaScript and TypeScript files, sampled: each costs the time of four
+ * small Python files, so the rest of the count is made up with Python.
+ */
+const codeTarget = 3_500;
 /** Larger files are parsed and modelled, but not analysed function by function (a 9 MB bundle takes half a minute). */
 const deepLimit = 256 * 1024;
-/** Python's name flow grows with the square of a function's assignments: generated tables of thousands take seconds. */
-const pythonDeepLimit = 64 * 1024;
+/**
+ * Larger Python files are left out of the sample: parsing them dominated the
+ * suite's time, and three in four files of Python's own library are smaller.
+ */
+const pythonSizeLimit = 16 * 1024;
+/**
+ * Files of each kind also analysed deep, out of 256, chosen by content hash.
+ * A JavaScript file's deep pass costs about what its parse as agent code
+ * costs; a Python file's costs nearly twice its parse, and meets the same
+ * shapes of code again and again. Declarations have no function bodies.
+ */
+const deepShare: Record<CorpusKind, number> = { code: 256, declaration: 0, python: 51 };
 
 const code = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 const declaration = /\.d\.[cm]?ts$/i;
@@ -35,9 +50,9 @@ const python = /\.py$/i;
  * Real code no one here wrote: every JavaScript, TypeScript, declaration and
  * Python file under the installed node_modules, and the Python files of the
  * interpreters installed on the machine (standard library and site-packages),
- * each distinct text once. Python is sampled to a fixed count by content
- * hash, which is deterministic on a given machine; every file of the other
- * kinds is taken.
+ * each distinct text once. JavaScript and TypeScript files, and Python
+ * files up to 16 KB, are sampled to fixed counts by content hash, which is
+ * deterministic on a given machine; every declaration file is taken.
  */
 export function collectCorpus(repoRoot: string): Corpus {
   const roots = [path.join(repoRoot, 'node_modules'), ...globalNodeModules(), ...pythonRoots()];
@@ -56,16 +71,18 @@ export function collectCorpus(repoRoot: string): Corpus {
       const hash = createHash('sha1').update(text).digest('hex');
       if (seen.has(hash)) continue;
       seen.add(hash);
-      // Declarations have no function bodies: the deep pass would only parse them again.
-      byKind[kind].push({ path: file, kind, hash, size: text.length, deep: kind !== 'declaration' && text.length <= deepLimit });
+      const deep = text.length <= deepLimit && Number.parseInt(hash.slice(-2), 16) < deepShare[kind];
+      byKind[kind].push({ path: file, kind, hash, size: text.length, deep });
     }
   }
   const available = { code: byKind.code.length, declaration: byKind.declaration.length, python: byKind.python.length };
-  const pythonTarget = Math.max(0, target - available.code - available.declaration);
-  const pythonSample = [...byKind.python].sort((a, b) => (a.hash < b.hash ? -1 : 1)).slice(0, pythonTarget);
-  // Python is analysed deep one file in five (its parse costs most of the time); the sample took the low hashes, so its end decides.
-  for (const file of pythonSample) file.deep &&= file.size <= pythonDeepLimit && Number.parseInt(file.hash.slice(-2), 16) < 51;
-  const files = [...byKind.code, ...byKind.declaration, ...pythonSample].map(({ hash: _hash, ...file }) => file);
+  // Samples take the lowest hashes; the deep share is decided by the hash's end, so it is independent of the sample.
+  const sample = (files: typeof byKind.code, count: number) => [...files].sort((a, b) => (a.hash < b.hash ? -1 : 1)).slice(0, count);
+  const smallPython = byKind.python.filter((file) => file.size <= pythonSizeLimit);
+  // A machine with little Python makes up the count with more JavaScript.
+  const codeSample = sample(byKind.code, Math.max(codeTarget, target - available.declaration - smallPython.length));
+  const pythonSample = sample(smallPython, Math.max(0, target - codeSample.length - available.declaration));
+  const files = [...codeSample, ...byKind.declaration, ...pythonSample].map(({ hash: _hash, ...file }) => file);
   return { files, roots, available };
 }
 

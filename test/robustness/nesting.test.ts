@@ -31,7 +31,7 @@ function check(text: string, file = 'agent.ts'): string[] {
 const hookOf = (body: string): string =>
   `${sdkImport}import type { HookCallback } from '@anthropic-ai/claude-agent-sdk';\n` +
   `const guard: HookCallback = async (input, toolUseID) => {\n${body}\n  return {};\n};\n` +
-  "query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard], onFailure: 'block' }] } } });\n";
+  "query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard], onFailure: 'block', timeout: 5 }] } } });\n";
 
 describe('TypeScript nested 10,000 deep', () => {
   const unparsable: Record<string, string> = {
@@ -146,6 +146,8 @@ describe('Python nested and long', () => {
     `${py}async def guard(input_data, tool_use_id, context):\n${body}\n    return {}\n\n` +
     "query(prompt='x', options=ClaudeAgentOptions(hooks={'PreToolUse': [HookMatcher(hooks=[guard])]}, allowed_tools=['Bash']))\n";
 
+  const tooDeep = 'syntax: The file cannot be analysed: it nests more than 1500 syntax levels deep.';
+
   it.each([
     ['parentheses', `${py}X = ${r('(')}1${r(')')}\nquery(prompt='x', options=ClaudeAgentOptions(allowed_tools=X))\n`],
     ['lists', `${py}X = ${r('[')}1${r(']')}\n`],
@@ -154,13 +156,50 @@ describe('Python nested and long', () => {
     ['calls', `${py}X = ${r('f(')}1${r(')')}\n`],
     ['not not ...', `${py}X = ${r('not ')}a\n`],
     ['lambdas', `${py}X = ${r('lambda: ')}1\n`],
-    ['elif chains in a hook', hook(`    if a:\n        pass\n${r('    elif a:\n        pass\n')}`)],
     ['a key built from the tool use id in a hook', hook(`    key = tool_use_id${r(' + tool_use_id')}\n    seen.add(key)`)],
-    ['nested ifs in a hook', hook(Array.from({ length: 300 }, (_, i) => `${'    '.repeat(i + 1)}if a:\n`).join('') + `${'    '.repeat(301)}return {}`)],
+  ])('%s: reported as a file that cannot be analysed (CPython gives up sooner), never a crash', (_name, text) => {
+    expect(check(text, 'agent.py')).toEqual([tooDeep]);
+  });
+
+  it('an expression 1,400 operators long (CPython still compiles it): analysed, and the mistakes found', () => {
+    expect(check(hook(`    key = tool_use_id${r(' + tool_use_id', 1400)}\n    if key in seen:\n        return {}`), 'agent.py')).toEqual(
+      expect.arrayContaining(['no-bare-allowed-tools/bareTool', 'no-tool-use-id-dedupe/dedupeByToolUseId']),
+    );
+    expect(check(`${py}X = 'a'${r(" + 'a'", 1400)}\nquery(prompt='x', options=ClaudeAgentOptions(allowed_tools=[X, 'Bash']))\n`, 'agent.py')).toEqual([
+      'no-bare-allowed-tools/bareTool',
+    ]);
+  });
+
+  it.each([
+    ['elif chains in a hook', hook(`    if a:\n        pass\n${r('    elif a:\n        pass\n')}`)],
     ['a list of 200,000 items in a hook', hook(`    x = [${Array.from({ length: 200_000 }, () => "'Bash'").join(',')}]`)],
     ['a recursive helper in a hook', `${py}def helper(n):\n    return helper(n - 1)\n\n` + hook('    key = helper(3)\n    seen.add(key)')],
-  ])('%s: no crash', (_name, text) => {
+  ])('%s: analysed, and the mistake next to it found', (_name, text) => {
+    expect(check(text, 'agent.py')).toContain('no-bare-allowed-tools/bareTool');
+  });
+
+  it('300 nested ifs in a hook (CPython allows 100 levels of indentation): no crash', () => {
+    const text = hook(Array.from({ length: 300 }, (_, i) => `${'    '.repeat(i + 1)}if a:\n`).join('') + `${'    '.repeat(301)}return {}`);
     expect(() => check(text, 'agent.py')).not.toThrow();
+  });
+
+  it('a helper whose returns call helpers with many returns (each call evaluated afresh)', () => {
+    const helpers = Array.from(
+      { length: 30 },
+      (_, i) => `def h${i}(a):\n${Array.from({ length: 8 }, (_, j) => `    if a == ${j}:\n        return h${i + 1}(a) or h${i + 1}(a + 1)`).join('\n')}\n    return 'Read'\n`,
+    ).join('\n');
+    const text = `${py}${helpers}\ndef h30(a):\n    return 'Read'\n\nquery(prompt='x', options=ClaudeAgentOptions(allowed_tools=[h0(1), 'Bash']))\n`;
+    expect(check(text, 'agent.py')).toEqual(['no-bare-allowed-tools/bareTool']);
+  });
+
+  it('a hook of 60,000 statements assigning one name 20,000 times: analysed, and the fail-open handler after them found', () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `    decision = {'reason': '${i}'}\n    if input_data.get('k${i}'):\n        log(${i})`).join('\n');
+    const text =
+      `${py}async def guard(input_data, tool_use_id, context):\n${body}\n    decision = {}\n` +
+      '    try:\n        check(input_data)\n    except Exception:\n        return decision\n' +
+      "    return {'hookSpecificOutput': {'hookEventName': 'PreToolUse', 'permissionDecision': 'deny'}}\n\n" +
+      "query(prompt='x', options=ClaudeAgentOptions(hooks={'PreToolUse': [HookMatcher(hooks=[guard], timeout=5)]}))\n";
+    expect(check(text, 'agent.py')).toContain('no-fail-open-hook/catchAllows');
   });
 
   it('a nested settings file and nested code in one scan: each reported for itself', async () => {
@@ -170,7 +209,14 @@ describe('Python nested and long', () => {
       'agent.ts': `${sdkImport}const x = ${r('(')}1${r(')')};`,
     });
     const result = await scan({ cwd: root });
-    expect(result.problems.map(({ path, kind }) => `${path} ${kind}`)).toEqual(['.claude/settings.json parse', 'agent.ts parse']);
-    expect(result.stats).toMatchObject({ files: 3, failed: 2 });
+    expect(result.problems.map(({ path, kind, line }) => `${path}:${line} ${kind}`)).toEqual([
+      '.claude/settings.json:1 parse',
+      'agent.py:2 parse',
+      'agent.ts:1 parse',
+    ]);
+    expect(result.stats).toMatchObject({ files: 3, failed: 3 });
+    const run = await cli(root, 'scan', 'agent.py');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`agent.py:2:1502: Syntax error: ${tooDeep.slice('syntax: '.length)}\n`);
   });
 });

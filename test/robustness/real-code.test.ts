@@ -78,7 +78,7 @@ describe('real code no one here wrote', () => {
     console.log(
       [
         `robustness: ${results.length} real files through the engine in ${seconds} s on ${threads} threads, ${failures.length} crashed`,
-        `  ${count('code')} JavaScript/TypeScript, ${count('declaration')} declaration files, ` +
+        `  ${count('code')} JavaScript/TypeScript (of ${corpus.available.code} distinct found), ${count('declaration')} declaration files, ` +
           `${count('python')} Python (of ${corpus.available.python} distinct found)`,
         `  ${deep} also analysed function by function (${functions} functions); ` +
           `${results.filter((result) => result.syntaxErrors).length} have syntax errors in a dialect the parser reads differently`,

@@ -6,27 +6,28 @@ import { badAgent, cli, sdkImport, tree } from './support.js';
 // Files deleted while the scan runs: the file system really changes between
 // listing a folder and reading a file. Reads go through the real functions;
 // these mocks only delete the file first, for files named to ask for it.
-//   gone-*   deleted just before the first pass reads it
-//   later-*  deleted just before the project pass (imports followed) reads it
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  const readFile = (async (...args: Parameters<typeof actual.readFile>) => {
-    const file = String(args[0]);
-    if (path.basename(file).startsWith('gone-')) await actual.rm(file, { force: true });
-    return actual.readFile(...args);
-  }) as typeof actual.readFile;
-  return { ...actual, readFile };
-});
+//   gone-*    deleted just before the first pass reads it
+//   later-*   deleted just before the project pass (imports followed) reads it
+//   vanish-*  a folder deleted after its parent was listed, just before it is listed
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
+  // The first pass opens each file once (engine/read-source.ts).
+  const openSync = ((...args: Parameters<typeof actual.openSync>) => {
+    const file = String(args[0]);
+    if (path.basename(file).startsWith('gone-')) actual.rmSync(file, { force: true });
+    return actual.openSync(...args);
+  }) as typeof actual.openSync;
   const readFileSync = ((...args: Parameters<typeof actual.readFileSync>) => {
     const file = String(args[0]);
     if (path.basename(file).startsWith('later-')) actual.rmSync(file, { force: true });
     return actual.readFileSync(...args);
   }) as typeof actual.readFileSync;
-  return { ...actual, readFileSync, default: { ...actual, readFileSync } };
+  const readdirSync = ((...args: Parameters<typeof actual.readdirSync>) => {
+    if (path.basename(String(args[0])).startsWith('vanish-')) actual.rmSync(String(args[0]), { recursive: true, force: true });
+    return actual.readdirSync(...args);
+  }) as typeof actual.readdirSync;
+  return { ...actual, openSync, readFileSync, readdirSync, default: { ...actual, openSync, readFileSync, readdirSync } };
 });
 
 const gone = 'Cannot read file: it no longer exists (deleted or renamed during the scan)';
@@ -56,5 +57,20 @@ describe('files deleted during the scan', () => {
 
     const run = await cli(tree({ 'gone-agent.ts': badAgent }), 'scan');
     expect(run).toMatchObject({ code: 2, stderr: `gone-agent.ts: ${gone}\n` });
+  });
+});
+
+describe('folders deleted during the scan', () => {
+  it('reports a folder deleted between listing its parent and listing it: what it held went unchecked (exit 2)', async () => {
+    const root = tree({ 'agent.ts': badAgent, 'vanish-src/agent.ts': badAgent, 'vanish-src/deeper/agent.py': 'import claude_agent_sdk\n' });
+    const result = await scan({ cwd: root });
+    expect(result.problems).toEqual([{ path: 'vanish-src', kind: 'read', message: 'Cannot list directory: it no longer exists (deleted or renamed during the scan)' }]);
+    expect(result.findings.map((finding) => finding.path)).toEqual(['agent.ts']);
+    expect(result.stats).toMatchObject({ files: 2, analysed: 1, failed: 1 });
+
+    const run = await cli(tree({ 'vanish-lib/agent.ts': badAgent }), 'scan', '--allow-unparsed', '--format', 'json');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('vanish-lib: Cannot list directory: it no longer exists (deleted or renamed during the scan)\n');
+    expect(JSON.parse(run.stdout)).toMatchObject({ summary: { files: 1, failed: 1 } });
   });
 });

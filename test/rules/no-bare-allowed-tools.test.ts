@@ -4,7 +4,10 @@ import { runRuleTests } from '../support/rule-tester.js';
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
 const allowed = (list: string) => `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [${list}] } });`;
 const bare = (entry: string, tool: string, example: string) => ({ entry, tool, example });
+/** The one suggestion: the file without the entry. */
+const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' as const, data: { entry }, output }];
 /** Column of the n-th entry in `allowed(...)`'s second line. */
+const runners = "'Bash(npx *)', 'Bash(bash -c *)', 'Bash(git *)', 'Bash(docker exec:*)', 'Bash(node -e *)'";
 const prefix = "query({ prompt: 'x', options: { allowedTools: [".length + 1;
 
 runRuleTests(rule, {
@@ -33,72 +36,123 @@ runRuleTests(rule, {
         name: 'bare side-effecting tools',
         code: allowed("'Bash', 'Read', 'Write', 'WebFetch'"),
         errors: [
-          { messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)'), line: 2, column: prefix, endColumn: prefix + 6 },
-          { messageId: 'bareTool', data: bare('Write', 'Write', 'Edit(./src/**)'), line: 2, column: prefix + 16 },
-          { messageId: 'bareTool', data: bare('WebFetch', 'WebFetch', 'WebFetch(domain:example.com)'), line: 2, column: prefix + 25 },
+          {
+            messageId: 'bareTool',
+            data: bare('Bash', 'Bash', 'Bash(npm test *)'),
+            line: 2,
+            column: prefix,
+            endColumn: prefix + 6,
+            suggestions: removing('Bash', allowed("'Read', 'Write', 'WebFetch'")),
+          },
+          { messageId: 'bareTool', data: bare('Write', 'Write', 'Edit(./src/**)'), line: 2, column: prefix + 16, suggestions: removing('Write', allowed("'Bash', 'Read', 'WebFetch'")) },
+          {
+            messageId: 'bareTool',
+            data: bare('WebFetch', 'WebFetch', 'WebFetch(domain:example.com)'),
+            line: 2,
+            column: prefix + 25,
+            suggestions: removing('WebFetch', allowed("'Bash', 'Read', 'Write'")),
+          },
         ],
       },
       {
         name: 'specifiers that match everything',
         code: allowed("'Bash(*)', 'Bash()', 'Bash(:*)', 'Edit(**)'"),
         errors: [
-          { messageId: 'bareTool', line: 2, column: prefix },
-          { messageId: 'bareTool', line: 2, column: prefix + 11 },
-          { messageId: 'bareTool', line: 2, column: prefix + 21 },
-          { messageId: 'bareTool', line: 2, column: prefix + 33 },
+          { messageId: 'bareTool', line: 2, column: prefix, suggestions: removing('Bash(*)', allowed("'Bash()', 'Bash(:*)', 'Edit(**)'")) },
+          { messageId: 'bareTool', line: 2, column: prefix + 11, suggestions: removing('Bash()', allowed("'Bash(*)', 'Bash(:*)', 'Edit(**)'")) },
+          { messageId: 'bareTool', line: 2, column: prefix + 21, suggestions: removing('Bash(:*)', allowed("'Bash(*)', 'Bash()', 'Edit(**)'")) },
+          { messageId: 'bareTool', line: 2, column: prefix + 33, suggestions: removing('Edit(**)', allowed("'Bash(*)', 'Bash()', 'Bash(:*)'")) },
         ],
       },
       {
         name: 'whole MCP servers',
         code: allowed("'mcp__stripe', 'mcp__github__*'"),
         errors: [
-          { messageId: 'wholeServer', data: { entry: 'mcp__stripe', server: 'stripe' }, line: 2, column: prefix },
-          { messageId: 'wholeServer', data: { entry: 'mcp__github__*', server: 'github' }, line: 2, column: prefix + 15 },
+          { messageId: 'wholeServer', data: { entry: 'mcp__stripe', server: 'stripe' }, line: 2, column: prefix, suggestions: removing('mcp__stripe', allowed("'mcp__github__*'")) },
+          {
+            messageId: 'wholeServer',
+            data: { entry: 'mcp__github__*', server: 'github' },
+            line: 2,
+            column: prefix + 15,
+            suggestions: removing('mcp__github__*', allowed("'mcp__stripe'")),
+          },
         ],
       },
       {
         name: 'command runners followed by a wildcard',
-        code: allowed("'Bash(npx *)', 'Bash(bash -c *)', 'Bash(git *)', 'Bash(docker exec:*)', 'Bash(node -e *)'"),
+        code: allowed(runners),
         errors: [
-          { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 2, column: prefix },
-          { messageId: 'commandRunner', data: { entry: 'Bash(bash -c *)', runner: 'bash -c' }, line: 2, column: prefix + 15 },
-          { messageId: 'commandRunner', data: { entry: 'Bash(git *)', runner: 'git' }, line: 2, column: prefix + 34 },
-          { messageId: 'commandRunner', data: { entry: 'Bash(docker exec:*)', runner: 'docker exec' }, line: 2, column: prefix + 49 },
-          { messageId: 'commandRunner', data: { entry: 'Bash(node -e *)', runner: 'node -e' }, line: 2, column: prefix + 72 },
+          { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 2, column: prefix, suggestions: removing('Bash(npx *)', allowed(runners.replace("'Bash(npx *)', ", ''))) },
+          {
+            messageId: 'commandRunner',
+            data: { entry: 'Bash(bash -c *)', runner: 'bash -c' },
+            line: 2,
+            column: prefix + 15,
+            suggestions: removing('Bash(bash -c *)', allowed(runners.replace("'Bash(bash -c *)', ", ''))),
+          },
+          { messageId: 'commandRunner', data: { entry: 'Bash(git *)', runner: 'git' }, line: 2, column: prefix + 34, suggestions: removing('Bash(git *)', allowed(runners.replace("'Bash(git *)', ", ''))) },
+          {
+            messageId: 'commandRunner',
+            data: { entry: 'Bash(docker exec:*)', runner: 'docker exec' },
+            line: 2,
+            column: prefix + 49,
+            suggestions: removing('Bash(docker exec:*)', allowed(runners.replace("'Bash(docker exec:*)', ", ''))),
+          },
+          {
+            messageId: 'commandRunner',
+            data: { entry: 'Bash(node -e *)', runner: 'node -e' },
+            line: 2,
+            column: prefix + 72,
+            suggestions: removing('Bash(node -e *)', allowed(runners.replace(", 'Bash(node -e *)'", ''))),
+          },
         ],
       },
       {
         name: 'patterns that match every path or domain, and Monitor',
         code: allowed("'Edit(//**)', 'WebFetch(domain:*)', 'Monitor'"),
         errors: [
-          { messageId: 'bareTool', line: 2, column: prefix },
-          { messageId: 'bareTool', line: 2, column: prefix + 14 },
-          { messageId: 'bareTool', data: bare('Monitor', 'Monitor', 'Monitor(<specifier>)'), line: 2, column: prefix + 36 },
+          { messageId: 'bareTool', line: 2, column: prefix, suggestions: removing('Edit(//**)', allowed("'WebFetch(domain:*)', 'Monitor'")) },
+          { messageId: 'bareTool', line: 2, column: prefix + 14, suggestions: removing('WebFetch(domain:*)', allowed("'Edit(//**)', 'Monitor'")) },
+          {
+            messageId: 'bareTool',
+            data: bare('Monitor', 'Monitor', 'Monitor(<specifier>)'),
+            line: 2,
+            column: prefix + 36,
+            suggestions: removing('Monitor', allowed("'Edit(//**)', 'WebFetch(domain:*)'")),
+          },
         ],
       },
       {
         name: 'allow rules given inline in the settings option',
         code: `${sdk}\nquery({ prompt: 'x', options: { settings: { permissions: { allow: ['Bash', 'Read'] } } } });`,
-        errors: [{ messageId: 'bareTool', line: 2, column: 68 }],
+        errors: [
+          {
+            messageId: 'bareTool',
+            line: 2,
+            column: 68,
+            suggestions: removing('Bash', `${sdk}\nquery({ prompt: 'x', options: { settings: { permissions: { allow: ['Read'] } } } });`),
+          },
+        ],
       },
       {
         name: 'more side-effecting tools through the option',
         code: allowed("'Agent'"),
         options: [{ sideEffectTools: ['Agent'] }],
-        errors: [{ messageId: 'bareTool', data: bare('Agent', 'Agent', 'Agent(<specifier>)'), line: 2, column: prefix }],
+        errors: [{ messageId: 'bareTool', data: bare('Agent', 'Agent', 'Agent(<specifier>)'), line: 2, column: prefix, suggestions: removing('Agent', allowed('')) }],
       },
       {
         name: 'entries through a variable, a spread and push',
         code: `${sdk}\nconst base = ['Read'];\nconst tools = [...base, 'Edit'];\ntools.push('Bash');\nquery({ prompt: 'x', options: { allowedTools: tools } });`,
+        // Entries outside one written-out list have no separator to remove with them: no suggestion.
         errors: [
-          { messageId: 'bareTool', line: 3, column: 25 },
-          { messageId: 'bareTool', line: 4, column: 12 },
+          { messageId: 'bareTool', line: 3, column: 25, suggestions: [] },
+          { messageId: 'bareTool', line: 4, column: 12, suggestions: [] },
         ],
       },
       {
         name: 'a conditional entry',
         code: `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [process.env.CI ? 'Bash(npm test *)' : 'Bash'] } });`,
-        errors: [{ messageId: 'bareTool', line: 2, column: 86 }],
+        errors: [{ messageId: 'bareTool', line: 2, column: 86, suggestions: [] }],
       },
     ],
   },
@@ -108,13 +162,20 @@ runRuleTests(rule, {
       {
         name: 'ESM JavaScript',
         code: allowed("'Bash'"),
-        errors: [{ messageId: 'bareTool', line: 2, column: prefix }],
+        errors: [{ messageId: 'bareTool', line: 2, column: prefix, suggestions: removing('Bash', allowed('')) }],
       },
       {
         name: 'CommonJS namespace require',
         filename: 'agent.cjs',
         code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['mcp__db'] } });`,
-        errors: [{ messageId: 'wholeServer', line: 2, column: 52 }],
+        errors: [
+          {
+            messageId: 'wholeServer',
+            line: 2,
+            column: 52,
+            suggestions: removing('mcp__db', `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: [] } });`),
+          },
+        ],
       },
     ],
   },

@@ -7,6 +7,11 @@ const wire = (hook: string, extra = '') => `query({ prompt: 'x', options: { hook
 /** A guard whose catch clause runs `handler`. */
 const guard = (handler: string, extra = '') =>
   `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    if (!(await checkPolicy(input))) return ${deny};\n    return {};\n  } catch (error) {\n${handler}\n  }\n};\n${wire('guard', extra)}`;
+/** The deny a suggestion writes. */
+const reason = "'The permission check failed, so this call is denied.'";
+const suggestedDeny = `{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: ${reason} } } as const`;
+const denyOnFailure = (output: string) => [{ messageId: 'denyOnFailure' as const, output }];
+const blockOnFailure = (output: string) => [{ messageId: 'blockOnFailure' as const, output }];
 
 runRuleTests(rule, {
   typescript: {
@@ -23,6 +28,8 @@ runRuleTests(rule, {
       // An onFailure the rule cannot see, or one that can be 'block', is not reported.
       `${imports}\nimport { onFailure } from './policy';\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ', onFailure')}`,
       `${imports}\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ", onFailure: process.env.CI ? 'block' : 'continue'")}`,
+      // A PermissionRequest hook denies with decision.behavior.
+      `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch {\n    return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'check failed' } } };\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`,
       // A PostToolUse hook is not a gate.
       `${imports}\nconst after: HookCallback = async (input) => {\n  try { await checkPolicy(input); } catch { return {}; }\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
       // A hook that never denies cannot fail open by throwing.
@@ -34,52 +41,145 @@ runRuleTests(rule, {
       {
         name: 'a catch returning {}',
         code: guard('    return {};'),
-        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns no decision' }, line: 7, column: 5, endColumn: 18 }],
+        errors: [
+          {
+            messageId: 'catchAllows',
+            data: { gate: "'guard'", result: 'returns no decision' },
+            line: 7,
+            column: 5,
+            endColumn: 18,
+            suggestions: denyOnFailure(guard(`    return ${suggestedDeny};`)),
+          },
+        ],
       },
       {
         name: 'a catch returning allow',
         code: guard("    return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };"),
-        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns allow' }, line: 7, column: 5 }],
+        errors: [
+          { messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns allow' }, line: 7, column: 5, suggestions: denyOnFailure(guard(`    return ${suggestedDeny};`)) },
+        ],
       },
       {
         name: 'a catch that logs and falls off the end',
         code: guard('    console.error(error);'),
-        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns nothing' }, line: 7, column: 5 }],
+        // Falling off the end leaves no one return to edit: no suggestion.
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns nothing' }, line: 7, column: 5, suggestions: [] }],
       },
       {
         name: 'continue: true without a decision, and the legacy approve',
         code: `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    if (process.env.STRICT) return { decision: 'approve' };\n    return { continue: true };\n  }\n};\n${wire('guard', ", onFailure: 'block'")}`,
-        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'returns allow' }, line: 6, column: 5, endColumn: 10 }],
+        errors: [
+          {
+            messageId: 'catchAllows',
+            data: { gate: "'guard'", result: 'returns allow' },
+            line: 6,
+            column: 5,
+            endColumn: 10,
+            suggestions: denyOnFailure(
+              `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    if (process.env.STRICT) return ${suggestedDeny};\n    return ${suggestedDeny};\n  }\n};\n${wire('guard', ", onFailure: 'block'")}`,
+            ),
+          },
+        ],
       },
       {
         name: 'a promise .catch in canUseTool that allows',
         code: `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) =>\n  checkPolicy(input)\n    .then((ok) => (ok ? { behavior: 'allow' as const, updatedInput: input } : { behavior: 'deny' as const, message: 'no' }))\n    .catch(() => ({ behavior: 'allow' as const, updatedInput: input })),\n} });`,
-        errors: [{ messageId: 'catchAllows', data: { gate: "'canUseTool'", result: 'returns allow' }, line: 6, column: 6 }],
+        errors: [
+          {
+            messageId: 'catchAllows',
+            data: { gate: "'canUseTool'", result: 'returns allow' },
+            line: 6,
+            column: 6,
+            suggestions: denyOnFailure(
+              `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) =>\n  checkPolicy(input)\n    .then((ok) => (ok ? { behavior: 'allow' as const, updatedInput: input } : { behavior: 'deny' as const, message: 'no' }))\n    .catch(() => ({ behavior: 'deny', message: ${reason} } as const)),\n} });`,
+            ),
+          },
+        ],
+      },
+      {
+        name: 'a promise .catch whose arrow returns undefined: the deny goes in parentheses',
+        code: `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) => checkPolicy(input).then(() => ({ behavior: 'deny' as const, message: 'no' })).catch(() => undefined) } });`,
+        errors: [
+          {
+            messageId: 'catchAllows',
+            line: 3,
+            column: 140,
+            suggestions: denyOnFailure(
+              `${imports}\nquery({ prompt: 'x', options: { canUseTool: (name, input) => checkPolicy(input).then(() => ({ behavior: 'deny' as const, message: 'no' })).catch(() => ({ behavior: 'deny', message: ${reason} } as const)) } });`,
+            ),
+          },
+        ],
       },
       {
         name: "a rethrow without onFailure: 'block' still lets the call through",
         code: guard('    throw error;'),
-        errors: [{ messageId: 'throwsOpen', data: { hook: "'guard'", what: 'throw error;' }, line: 11, column: 82 }],
+        errors: [
+          {
+            messageId: 'throwsOpen',
+            data: { hook: "'guard'", what: 'throw error;' },
+            line: 11,
+            column: 82,
+            suggestions: blockOnFailure(guard('    throw error;').replace("[{ matcher", "[{ onFailure: 'block', matcher")),
+          },
+        ],
       },
       {
         name: 'a policy hook that can throw without onFailure: block',
         code: `${imports}\nasync function guard(input: unknown) {\n  if (!(await checkPolicy(input))) return ${deny};\n  return {};\n}\n${wire('guard')}`,
-        errors: [{ messageId: 'throwsOpen', data: { hook: "'guard'", what: 'await checkPolicy(input)' }, line: 7, column: 82 }],
+        errors: [
+          {
+            messageId: 'throwsOpen',
+            data: { hook: "'guard'", what: 'await checkPolicy(input)' },
+            line: 7,
+            column: 82,
+            suggestions: blockOnFailure(
+              `${imports}\nasync function guard(input: unknown) {\n  if (!(await checkPolicy(input))) return ${deny};\n  return {};\n}\n${wire('guard').replace('[{ matcher', "[{ onFailure: 'block', matcher")}`,
+            ),
+          },
+        ],
       },
       {
         name: "onFailure: 'continue' is the default, spelled out",
         code: `${imports}\nconst guard: HookCallback = async (input) => {\n  if (!(await checkPolicy(input))) throw new Error('blocked');\n  return ${deny};\n};\n${wire('guard', ", onFailure: 'continue'")}`,
-        errors: [{ messageId: 'throwsOpen', line: 7, column: 82 }],
+        errors: [
+          {
+            messageId: 'throwsOpen',
+            line: 7,
+            column: 82,
+            suggestions: blockOnFailure(
+              `${imports}\nconst guard: HookCallback = async (input) => {\n  if (!(await checkPolicy(input))) throw new Error('blocked');\n  return ${deny};\n};\n${wire('guard', ", onFailure: 'block'")}`,
+            ),
+          },
+        ],
       },
       {
         name: 'a constructor that can throw (new URL) in an anonymous policy hook',
         code: `${imports}\n${wire(`async (input: any) => (new URL(input.tool_input.url).host === 'evil.example' ? ${deny} : {})`)}`,
-        errors: [{ messageId: 'throwsOpen', data: { hook: 'This hook', what: 'new URL(input.tool_input.url)' }, line: 3, column: 82 }],
+        errors: [
+          {
+            messageId: 'throwsOpen',
+            data: { hook: 'This hook', what: 'new URL(input.tool_input.url)' },
+            line: 3,
+            column: 82,
+            suggestions: blockOnFailure(
+              `${imports}\n${wire(`async (input: any) => (new URL(input.tool_input.url).host === 'evil.example' ? ${deny} : {})`).replace('[{ matcher', "[{ onFailure: 'block', matcher")}`,
+            ),
+          },
+        ],
       },
       {
         name: 'an unwired HookCallback that decides is still a gate',
         code: `${imports}\nexport const guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    return {};\n  }\n};`,
-        errors: [{ messageId: 'catchAllows', line: 6, column: 5 }],
+        errors: [
+          {
+            messageId: 'catchAllows',
+            line: 6,
+            column: 5,
+            suggestions: denyOnFailure(
+              `${imports}\nexport const guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    return ${suggestedDeny};\n  }\n};`,
+            ),
+          },
+        ],
       },
     ],
   },
@@ -92,7 +192,20 @@ runRuleTests(rule, {
         name: 'CommonJS PermissionRequest hook',
         filename: 'hooks.cjs',
         code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch (err) {\n    return undefined;\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`,
-        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns undefined' }, line: 5, column: 5 }],
+        errors: [
+          {
+            messageId: 'catchAllows',
+            data: { gate: "'approve'", result: 'returns undefined' },
+            line: 5,
+            column: 5,
+            suggestions: [
+              {
+                messageId: 'denyOnFailure',
+                output: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch (err) {\n    return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: ${reason} } } };\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`,
+              },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -6,6 +6,12 @@ const gate = 'const canUseTool = async () => ({ behavior: "deny" as const, messa
 const jsGate = 'const canUseTool = async () => ({ behavior: "deny", message: "no" });';
 const mode = (certainty: string) => ({ mode: 'permissionMode', certainty, callback: 'canUseTool' });
 const entry = (entry: string, tool: string, example: string) => ({ entry, tool, example, option: 'allowedTools', callback: 'canUseTool' });
+const allowList = "'Bash', 'Bash(npm test *)', 'Bash(*)', 'mcp__github', 'mcp__github__get_issue'";
+const entries = (list: string) => `${sdk}\n${gate}\nquery({ prompt: 'x', options: {\n  allowedTools: [${list}],\n  canUseTool,\n} });`;
+/** The one suggestion: the list without `removed` (the entry and its separator). */
+const removing = (name: string, removed: string) => [
+  { messageId: 'removeEntry' as const, data: { entry: name, callback: 'canUseTool' }, output: entries(allowList.replace(removed, '')) },
+];
 
 runRuleTests(rule, {
   typescript: {
@@ -92,12 +98,18 @@ runRuleTests(rule, {
       },
       {
         name: 'whole-tool allow entries, and not the scoped one',
-        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: {\n  allowedTools: ['Bash', 'Bash(npm test *)', 'Bash(*)', 'mcp__github', 'mcp__github__get_issue'],\n  canUseTool,\n} });`,
+        code: entries(allowList),
         errors: [
-          { messageId: 'wholeToolAllowed', data: entry('Bash', 'Bash', 'Bash(npm test *)'), line: 4, column: 18, endColumn: 24 },
-          { messageId: 'wholeToolAllowed', data: entry('Bash(*)', 'Bash', 'Bash(npm test *)'), line: 4, column: 46 },
-          { messageId: 'wholeToolAllowed', data: entry('mcp__github', 'mcp__github', 'mcp__github__<tool>'), line: 4, column: 57 },
-          { messageId: 'mcpToolAllowed', data: { entry: 'mcp__github__get_issue', option: 'allowedTools', callback: 'canUseTool' }, line: 4, column: 72 },
+          { messageId: 'wholeToolAllowed', data: entry('Bash', 'Bash', 'Bash(npm test *)'), line: 4, column: 18, endColumn: 24, suggestions: removing('Bash', "'Bash', ") },
+          { messageId: 'wholeToolAllowed', data: entry('Bash(*)', 'Bash', 'Bash(npm test *)'), line: 4, column: 46, suggestions: removing('Bash(*)', "'Bash(*)', ") },
+          { messageId: 'wholeToolAllowed', data: entry('mcp__github', 'mcp__github', 'mcp__github__<tool>'), line: 4, column: 57, suggestions: removing('mcp__github', "'mcp__github', ") },
+          {
+            messageId: 'mcpToolAllowed',
+            data: { entry: 'mcp__github__get_issue', option: 'allowedTools', callback: 'canUseTool' },
+            line: 4,
+            column: 72,
+            suggestions: removing('mcp__github__get_issue', ", 'mcp__github__get_issue'"),
+          },
         ],
       },
       {
@@ -148,7 +160,21 @@ runRuleTests(rule, {
         name: 'CommonJS require with a renamed binding',
         filename: 'agent.cjs',
         code: `const { query: ask } = require('@anthropic-ai/claude-agent-sdk');\n${jsGate}\nask({ prompt: 'x', options: { allowedTools: ['Write'], canUseTool } });`,
-        errors: [{ messageId: 'wholeToolAllowed', data: entry('Write', 'Write', 'Edit(./src/**)'), line: 3, column: 46 }],
+        errors: [
+          {
+            messageId: 'wholeToolAllowed',
+            data: entry('Write', 'Write', 'Edit(./src/**)'),
+            line: 3,
+            column: 46,
+            suggestions: [
+              {
+                messageId: 'removeEntry',
+                data: { entry: 'Write', callback: 'canUseTool' },
+                output: `const { query: ask } = require('@anthropic-ai/claude-agent-sdk');\n${jsGate}\nask({ prompt: 'x', options: { allowedTools: [], canUseTool } });`,
+              },
+            ],
+          },
+        ],
       },
       {
         name: 'a namespace require in .mjs-style code',

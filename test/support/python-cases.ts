@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/engine/analyze.js';
-import { checkModel } from '../../src/engine/check.js';
-import { LineIndex } from '../../src/engine/locate.js';
+import type { Report } from '../../src/engine/check.js';
 import type { Rule } from '../../src/engine/rule.js';
 import { loadPythonParser } from '../../src/frontends/python/index.js';
+import { expectSuggestions, locatedReports, type ExpectedSuggestion } from './suggestions.js';
 
 // The parser is WebAssembly: `scan` loads it before analysing Python files, and so do these tests.
 await loadPythonParser();
@@ -18,6 +18,7 @@ export interface PythonReport {
   line: number;
   column: number;
   data: Record<string, string | number>;
+  report: Report;
 }
 
 /**
@@ -25,13 +26,11 @@ export interface PythonReport {
  * checkModel with the rule's options), in source order.
  */
 export function pythonReports<Options>(code: string, rule: Rule<Options, string>, options?: Partial<Options>, path = 'agent.py'): PythonReport[] {
-  const analysis = analyzeText(code, path);
-  expect(analysis.syntaxErrors, 'the case parses').toEqual([]);
-  if (!analysis.model) return [];
-  const lines = new LineIndex(code);
-  return checkModel(analysis.model, [{ rule, severity: 'error', options }])
-    .map(({ ruleId, messageId, span, data }) => ({ ruleId, messageId, ...lines.locate(span.start), data }))
-    .sort((a, b) => a.line - b.line || a.column - b.column || a.messageId.localeCompare(b.messageId));
+  expect(analyzeText(code, path).syntaxErrors, 'the case parses').toEqual([]);
+  return locatedReports(code, path, [{ rule, severity: 'error', options }]).map((report) => {
+    const { ruleId, messageId, line, column, data } = report;
+    return { ruleId, messageId, line, column, data, report };
+  });
 }
 
 interface Case<Options> {
@@ -46,6 +45,8 @@ export interface ExpectedReport<MessageIds extends string> {
   column: number;
   /** Checked when given: the keys listed must match. */
   data?: Record<string, string | number>;
+  /** Every suggestion of the report, in order, each with the whole file after its edits. */
+  suggestions?: ExpectedSuggestion<MessageIds>[];
 }
 
 export interface PythonCases<MessageIds extends string, Options> {
@@ -76,6 +77,7 @@ export function runPythonCases<MessageIds extends string, Options>(
           expect(located).toEqual(errors.map(({ messageId, line, column }) => ({ ruleId: rule.id, messageId, line, column })));
           errors.forEach((error, index) => {
             if (error.data) expect(reports[index]!.data).toMatchObject(error.data);
+            expectSuggestions(code, 'agent.py', reports[index]!.report, error.suggestions, options);
           });
         });
       }

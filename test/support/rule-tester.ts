@@ -1,8 +1,9 @@
 import { RuleTester as TypeScriptRuleTester } from '@typescript-eslint/rule-tester';
 import { RuleTester as EslintRuleTester } from 'eslint';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/engine/rule.js';
 import { toEslintRule } from '../../src/eslint/adapter.js';
+import { expectSuggestionPasses, locatedReports, type ExpectedSuggestion } from './suggestions.js';
 
 // Both testers register their cases through the test framework's globals;
 // vitest runs without globals, so hand them its functions.
@@ -40,6 +41,8 @@ export interface ExpectedError<MessageIds extends string = string> {
   column: number;
   endLine?: number;
   endColumn?: number;
+  /** Every suggestion of the report, in order, each with the whole file after its edits. */
+  suggestions?: ExpectedSuggestion<MessageIds>[];
 }
 
 export interface InvalidCase<MessageIds extends string = string, Options = Record<string, unknown>>
@@ -84,6 +87,24 @@ export function runRuleTests<MessageIds extends string, Options>(
       tester.run(rule.id, module, {
         valid: javascript.valid.map((item) => forEspree(typeof item === 'string' ? { code: item } : item)),
         invalid: javascript.invalid.map((item) => ({ ...forEspree(item), errors: item.errors })),
+      });
+    });
+  }
+  // RuleTester pins each suggestion's exact output; this adds that the output passes toolgate.
+  const suggesting = [
+    ...(typescript?.invalid ?? []).map((item) => ({ ...item, filename: item.filename ?? 'file.ts' })),
+    ...(javascript?.invalid ?? []).map((item) => ({ ...item, filename: item.filename ?? 'file.js' })),
+  ].filter((item) => item.errors.some((error) => error.suggestions?.length));
+  if (suggesting.length > 0) {
+    describe('suggested output passes toolgate', () => {
+      it.each(suggesting.map((item) => [item.name ?? `${item.filename}: ${item.code}`, item] as const))('%s', (_name, item) => {
+        const setting = { rule, severity: 'error' as const, options: item.options?.[0] };
+        const reports = locatedReports(item.code, item.filename, [setting]);
+        for (const error of item.errors) {
+          const report = reports.find((found) => found.messageId === error.messageId && found.line === error.line && found.column === error.column);
+          expect(report, `a ${error.messageId} report at ${error.line}:${error.column}`).toBeDefined();
+          for (const { output } of error.suggestions ?? []) expectSuggestionPasses(item.code, output, item.filename, report!, setting.options);
+        }
       });
     });
   }

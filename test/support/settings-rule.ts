@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, withoutBom } from '../../src/engine/analyze.js';
-import { checkModel } from '../../src/engine/check.js';
-import { LineIndex } from '../../src/engine/locate.js';
+import { analyzeText } from '../../src/engine/analyze.js';
+import type { Report } from '../../src/engine/check.js';
 import type { Rule } from '../../src/engine/rule.js';
 import type { ExpectedError } from './rule-tester.js';
+import { expectSuggestions, locatedReports } from './suggestions.js';
 
 interface SettingsCase<Options> {
   /** The file's JSON text. */
@@ -25,7 +25,7 @@ export interface SettingsCases<MessageIds extends string, Options> {
   invalid: InvalidSettingsCase<MessageIds, Options>[];
 }
 
-type Found = Required<Omit<ExpectedError, 'data'>> & { data: Record<string, string | number> };
+type Found = Required<Omit<ExpectedError, 'data' | 'suggestions'>> & { data: Record<string, string | number>; report: Report };
 
 /**
  * One rule's reports on a settings file, placed as `scan` places them. The
@@ -33,23 +33,20 @@ type Found = Required<Omit<ExpectedError, 'data'>> & { data: Record<string, stri
  * nothing.
  */
 export function settingsReports<Options>(rule: Rule<Options, string>, item: SettingsCase<Options>): Found[] {
-  const analysis = analyzeText(item.code, item.path ?? '.claude/settings.json');
+  const analysis = analyzeText(item.code, pathOf(item));
   expect(analysis.syntaxErrors, 'the case parses').toEqual([]);
-  if (!analysis.model) return [];
-  const lines = new LineIndex(withoutBom(item.code));
-  return checkModel(analysis.model, [{ rule, severity: 'error', options: item.options }])
-    .map(({ messageId, data, span }) => {
-      const start = lines.locate(span.start);
-      const end = lines.locate(span.end);
-      return { messageId, data, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-    })
-    .sort((a, b) => a.line - b.line || a.column - b.column);
+  return locatedReports(item.code, pathOf(item), [{ rule, severity: 'error', options: item.options }]).map((report) => {
+    const { messageId, data, line, column, endLine, endColumn } = report;
+    return { messageId, data, line, column, endLine, endColumn, report };
+  });
 }
 
+const pathOf = (item: SettingsCase<unknown>): string => item.path ?? '.claude/settings.json';
+
 /** Keep only the keys an expectation names, so a case pins what it cares about. */
-function like(found: Found, expected: ExpectedError): Partial<Found> {
+function like(found: Found, expected: Omit<ExpectedError, 'suggestions'>): Partial<Found> {
   const picked: Partial<Found> = {};
-  for (const key of Object.keys(expected) as Array<keyof ExpectedError>) {
+  for (const key of Object.keys(expected) as Array<keyof typeof expected>) {
     if (key === 'data') {
       picked.data = Object.fromEntries(Object.keys(expected.data ?? {}).map((name) => [name, found.data[name]!]));
     } else (picked as Record<string, unknown>)[key] = found[key];
@@ -78,7 +75,9 @@ export function runSettingsRuleTests<MessageIds extends string, Options>(
     describe('invalid', () => {
       it.each(cases.invalid.map((item) => [title(item), item] as const))('%s', (_title, item) => {
         const found = settingsReports(rule, item);
-        expect(found.map((report, index) => like(report, item.errors[index] ?? report))).toEqual(item.errors);
+        const withoutSuggestions = item.errors.map(({ suggestions: _, ...error }) => error);
+        expect(found.map((report, index) => like(report, withoutSuggestions[index] ?? report))).toEqual(withoutSuggestions);
+        found.forEach(({ report }, index) => expectSuggestions(item.code, pathOf(item), report, item.errors[index]!.suggestions, item.options));
       });
     });
   });

@@ -1,6 +1,7 @@
 import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { ScanResult } from '../../engine/scan.js';
+import { escapeForTerminal } from '../escape.js';
 import { countSeverities, plural } from './summary.js';
 
 /**
@@ -46,9 +47,18 @@ function command(kind: 'error' | 'warning', properties: Record<string, string | 
   return `::${kind} ${props}::${escapeData(message)}`;
 }
 
-/** As `@actions/core` escapes a command's message: a newline would end the command. */
+/**
+ * As `@actions/core` escapes a command's message (a newline would end the
+ * command; GitHub decodes `%0A` back), after showing the other controls a
+ * log viewer would act on (ESC, C1 controls, bidirectional overrides) as
+ * escapes, as the pretty output does.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const shown = text
+    .split(/([\r\n])/)
+    .map((part, index) => (index % 2 === 1 ? part : escapeForTerminal(part)))
+    .join('');
+  return shown.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A property value also must not hold the `,` between properties or the `:` that ends them. */

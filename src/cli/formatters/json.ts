@@ -1,6 +1,7 @@
 import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { ScanResult } from '../../engine/scan.js';
+import { describeShard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';
 import { countSeverities } from './summary.js';
 
@@ -17,11 +18,13 @@ export function formatJson(result: ScanResult): string {
     summary: {
       files: result.stats.files,
       analysed: result.stats.analysed,
+      cached: result.stats.cached ?? 0,
       skipped: result.stats.skipped,
       failed: result.stats.failed,
       ignored: result.stats.ignored,
       errors,
       warnings,
+      shard: result.shard ? describeShard(result.shard) : null,
     },
     findings: [...result.findings].sort(compareFindings).map(findingRecord),
     suppressed: [...(result.suppressed ?? [])].sort(compareFindings).map(suppressedRecord),
@@ -42,6 +45,11 @@ function findingRecord(finding: Finding) {
     endLine: finding.endLine,
     endColumn: finding.endColumn,
     data: Object.fromEntries(Object.entries(finding.data).sort(([a], [b]) => compareText(a, b))),
+    suggestions: (finding.suggestions ?? []).map(({ messageId, message, edits }) => ({
+      messageId,
+      message,
+      edits: edits.map(({ path, line, column, endLine, endColumn, before, text }) => ({ path, line, column, endLine, endColumn, before, text })),
+    })),
   };
 }
 

@@ -1,6 +1,8 @@
-import type { Finding } from '../../engine/findings.js';
+import type { Finding, FindingSuggestion } from '../../engine/findings.js';
 import { compareFindings } from '../../engine/findings.js';
 import type { ScanResult } from '../../engine/scan.js';
+import { describeShard } from '../../engine/shard.js';
+import type { Colors } from '../color.js';
 import { escapeForTerminal } from '../escape.js';
 import type { FormatContext } from './index.js';
 import { countSeverities, plural } from './summary.js';
@@ -20,6 +22,7 @@ export function formatPretty(result: ScanResult, { colors }: FormatContext): str
       severity: finding.severity,
       message: escapeForTerminal(finding.message),
       ruleId: escapeForTerminal(finding.ruleId),
+      suggestions: finding.suggestions ?? [],
     }));
     // Not Math.max(...): a file can have more findings than a call takes arguments.
     const positionWidth = rows.reduce((width, row) => Math.max(width, row.position.length), 0);
@@ -30,6 +33,8 @@ export function formatPretty(result: ScanResult, { colors }: FormatContext): str
         `  ${colors.dim(row.position.padEnd(positionWidth))}  ${paint(row.severity.padEnd(severityWidth))}  ` +
           `${row.message}  ${colors.dim(row.ruleId)}`,
       );
+      const indent = ' '.repeat(positionWidth + 4);
+      for (const suggestion of row.suggestions) lines.push(...suggestionLines(suggestion, indent, colors));
     }
     lines.push('');
   }
@@ -46,14 +51,28 @@ export function formatPretty(result: ScanResult, { colors }: FormatContext): str
   if (result.findings.length === 0 && result.problems.length === 0) lines.push(colors.green('✔ No problems found'));
 
   // Ignored entries are not among the files checked, so they are counted outside the parentheses.
-  const { files, analysed, skipped, failed, ignored } = result.stats;
+  const { files, analysed, cached, skipped, failed, ignored } = result.stats;
+  const fromCache = cached === undefined ? '' : `, ${cached} from cache`;
+  const shard = result.shard ? ` in shard ${describeShard(result.shard)}` : '';
   lines.push(
     colors.dim(
-      `${plural(files, 'file')} checked (${analysed} analysed, ${skipped} skipped by prefilter, ${failed} failed), ` +
+      `${plural(files, 'file')} checked${shard} (${analysed} analysed${fromCache}, ${skipped} skipped by prefilter, ${failed} failed), ` +
         `${ignored} ignored`,
     ),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** A suggestion under its finding: its message, then each edit exactly, as a string literal so whitespace shows. */
+function suggestionLines({ message, edits }: FindingSuggestion, indent: string, colors: Colors): string[] {
+  const quoted = (text: string) => escapeForTerminal(JSON.stringify(text));
+  return [
+    `${indent}${colors.cyan('suggestion:')} ${escapeForTerminal(message)}`,
+    ...edits.map(({ path, line, column, before, text }) => {
+      const change = before === '' ? `insert ${quoted(text)}` : text === '' ? `delete ${quoted(before)}` : `replace ${quoted(before)} with ${quoted(text)}`;
+      return `${indent}  ${colors.dim(`${escapeForTerminal(path)}:${line}:${column}`)}  ${change}`;
+    }),
+  ];
 }
 
 function groupByPath(findings: readonly Finding[]): Finding[][] {

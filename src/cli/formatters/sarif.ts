@@ -1,8 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import type { FileProblem } from '../../engine/findings.js';
+import type { FileProblem, FindingSuggestion } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { AnyRule } from '../../engine/rule.js';
 import type { ScanResult } from '../../engine/scan.js';
+import type { Shard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';
 import { readRuleDoc, section, whyParagraph, withAbsoluteLinks, withoutLinks } from '../rule-docs.js';
 
@@ -30,6 +31,8 @@ export function formatSarif(result: ScanResult): string {
             rules: result.rules.map(ruleDescriptor),
           },
         },
+        // One analysis per shard: code scanning keeps each category's alerts apart and shows them together.
+        ...(result.shard ? { automationDetails: { id: `${sarifCategory(result.shard)}/` } } : {}),
         originalUriBaseIds: { [rootId]: { uri: directoryUri(result.root) } },
         columnKind: 'utf16CodeUnits',
         invocations: [
@@ -61,6 +64,7 @@ export function formatSarif(result: ScanResult): string {
           // Made by the engine without line numbers (engine/fingerprint.ts), so
           // code scanning keeps an alert's identity when the code moves.
           partialFingerprints: { 'toolgate/v1': finding.fingerprint },
+          ...(finding.suggestions ? { fixes: finding.suggestions.map(fix) } : {}),
           ...(finding.suppression
             ? {
                 suppressions: [
@@ -101,6 +105,28 @@ function ruleDescriptor(rule: AnyRule) {
     },
     defaultConfiguration: { level: rule.meta.severity === 'warn' ? 'warning' : 'error' },
     properties: { tags: ['security', rule.meta.type] },
+  };
+}
+
+/** The code scanning category of a shard's upload: `toolgate/shard-1-of-4`. */
+export function sarifCategory(shard: Shard): string {
+  return `toolgate/shard-${shard.index}-of-${shard.count}`;
+}
+
+/** A suggestion as a SARIF fix: the edits grouped by file, in the order given. */
+function fix({ message, edits }: FindingSuggestion) {
+  const files = [...new Set(edits.map((edit) => edit.path))];
+  return {
+    description: { text: message },
+    artifactChanges: files.map((file) => ({
+      artifactLocation: artifactLocation(file),
+      replacements: edits
+        .filter((edit) => edit.path === file)
+        .map(({ line, column, endLine, endColumn, text }) => ({
+          deletedRegion: { startLine: line, startColumn: column, endLine, endColumn },
+          insertedContent: { text },
+        })),
+    })),
   };
 }
 

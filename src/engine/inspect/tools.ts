@@ -1,5 +1,5 @@
 import { isMcpServerName, toolNameOfRule } from '../../model/coverage.js';
-import { matcherNames, matcherServer } from '../../model/hook-matcher.js';
+import { matcherNames, matcherServer, toolEvents } from '../../model/hook-matcher.js';
 import { hookMatchers } from '../../model/hooks.js';
 import { isMcpTool, mcpServerOf, parsePermissionRule } from '../../model/permission-rules.js';
 import type { AgentConfiguration } from '../../model/types.js';
@@ -9,9 +9,6 @@ import type { RuleSource } from './lists.js';
 
 /** The tools every table shows: the ones reviewers ask about first. */
 const baseline = ['Bash', 'Edit', 'Read', 'WebFetch', 'Write'];
-
-/** Hook events whose matcher is a tool name. */
-const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);
 
 const toolName = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 

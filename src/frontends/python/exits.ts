@@ -119,7 +119,7 @@ export class ExitWalker {
     if (handlers.length === 0) return tried;
     const handled = handlers.map((handler) => {
       const exits = unique(this.list(statementsOf(handler), 0, after, jumps));
-      this.catches.push({ span: exceptHead(this.source, handler), exits });
+      this.catches.push({ span: exceptHead(this.source, handler), body: spanOf(this.source, handler), exits });
       return exits;
     });
     // A raise inside the try block lands in a handler.
@@ -130,7 +130,9 @@ export class ExitWalker {
     let exit = this.returns.get(node);
     if (!exit) {
       const span = spanOf(this.source, node);
-      exit = { kind: 'return', value: value ? this.evaluate(value) : { alternatives: [{ kind: 'undefined', span }] }, span };
+      exit = value
+        ? { kind: 'return', value: this.evaluate(value), span, written: spanOf(this.source, value) }
+        : { kind: 'return', value: { alternatives: [{ kind: 'undefined', span }] }, span };
       this.returns.set(node, exit);
     }
     return exit;

@@ -34,6 +34,8 @@ const appendMethods = new Set(['append', 'extend', 'insert']);
  */
 export class NameFlow {
   private readonly sites: Set<PyNode>;
+  /** The same sites in source order, so those within a statement are found by binary search. */
+  private readonly sitesInOrder: PyNode[];
   /** States at each `return`, for the value a closure sees once the function has run. */
   private readonly returned: ValueSet[] = [];
   /** The state before each statement of the scope's body, worked out once as far as asked. */
@@ -48,6 +50,7 @@ export class NameFlow {
     initial: State,
   ) {
     this.sites = new Set(scope.bindings.get(name) ?? []);
+    this.sitesInOrder = [...this.sites].sort((a, b) => a.start - b.start);
     this.prefix = [{ state: initial, reachable: true }];
   }
 
@@ -306,10 +309,32 @@ export class NameFlow {
     return !!node && this.sitesIn(node).length > 0;
   }
 
-  /** Binding sites of the name within `node`, outside nested scopes and blocks. */
+  /**
+   * Binding sites of the name within `node`, outside nested scopes and blocks.
+   * Asked for each statement walked: looking only at the sites inside the
+   * statement's text keeps a long function with many assignments linear.
+   */
   private sitesIn(node: PyNode): PyNode[] {
-    return [...this.sites].filter((site) => contains(node, site) && !insideBlockOf(node, site));
+    const found: PyNode[] = [];
+    for (let i = firstAtOrAfter(this.sitesInOrder, node.start); i < this.sitesInOrder.length; i++) {
+      const site = this.sitesInOrder[i]!;
+      if (site.start > node.end) break;
+      if (contains(node, site) && !insideBlockOf(node, site)) found.push(site);
+    }
+    return found;
   }
+}
+
+/** The index of the first node that starts at or after `offset` (nodes in source order), by binary search. */
+function firstAtOrAfter(nodes: readonly PyNode[], offset: number): number {
+  let low = 0;
+  let high = nodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The index of the statement that holds `node`, by binary search (statements are in source order). */

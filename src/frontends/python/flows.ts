@@ -373,7 +373,7 @@ function leaves(block: PyNode | undefined): boolean {
 }
 
 /** The expression is the function's result: `return a if c else b`, or a lambda's body. */
-function isReturned(expression: PyNode): boolean {
+export function isReturned(expression: PyNode): boolean {
   let current = expression;
   while (current.parent && (current.parent.type === 'parenthesized_expression' || current.parent.type === 'await')) current = current.parent;
   return current.parent?.type === 'return_statement' || (current.parent?.type === 'lambda' && current.field === 'body');

@@ -1,7 +1,9 @@
-import type { CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import type { Evaluator, FunctionTable } from './evaluate.js';
 import { ExitWalker } from './exits.js';
 import { analyzeFlows } from './flows.js';
+import { qualifiedName } from './imports.js';
+import { seenTests } from './seen-tests.js';
 import type { Scopes } from './scope.js';
 import { field, isFunction, spanOf, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -70,8 +72,19 @@ function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, 
   const exits = walker.functionExits(node);
   const catches: CatchFacts[] = [...walker.catches];
   const calls = new Set<number>();
+  const callSites: CallSite[] = [];
   const body = field(node, 'body');
-  if (body) collectCalls(body, (call) => calleeIds(call, evaluator).forEach((callee) => calls.add(callee)));
+  if (body) {
+    collectCalls(body, (call) => {
+      const functionIds = calleeIds(call, evaluator);
+      functionIds.forEach((callee) => calls.add(callee));
+      const target = field(call, 'function');
+      const callee = target && qualifiedName(module, scopes, target);
+      callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span: spanOf(module, call) });
+    });
+  }
+  // The stack walk meets calls last to first.
+  callSites.sort((a, b) => a.span.start - b.span.start);
   const flows = analyzeFlows(module, scopes, node, isHook);
   const name = nameOf(module, node);
   return {
@@ -84,6 +97,10 @@ function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, 
     calls: [...calls],
     flows: flows.flows,
     idLookups: flows.idLookups,
+    seenTests: seenTests(module, node, (expression) => evaluator.evaluate(expression)),
+    callSites,
+    // `async def`: the keyword is the definition's first token.
+    ...(node.children[0]?.type === 'async' ? { async: true } : {}),
   };
 }
 

@@ -1,12 +1,9 @@
 import type { Analysis } from '../../engine/analyze.js';
 import { loadPythonParser } from './parse.js';
 import { PythonProject, type ProjectHost } from './project.js';
-import { mentionsSdk } from './sdk.js';
+import { isPythonPath, mentionsSdk } from './prefilter.js';
 
-/** Python sources; stub files (`.pyi`) hold no agent code. */
-export function isPythonPath(path: string): boolean {
-  return /\.py$/i.test(path);
-}
+export { isPythonPath };
 
 /**
  * The Python front end: one module to its agent model, with imported values

@@ -4,10 +4,15 @@ import type { Span } from '../../model/types.js';
 import type { PyModule, PyNode } from './syntax.js';
 
 /**
- * Deeper nodes are left out of the copy. Real code never comes near it; a
- * generated or hostile file cannot overflow the stack of the analysis.
+ * Deeper nodes are left out of the copy, and the file is reported as one
+ * that cannot be analysed (never passed over in silence), so a generated or
+ * hostile file cannot overflow the stack of the analysis. CPython stops at
+ * 200 nested brackets and 100 indented blocks, and cannot compile an
+ * expression a few thousand operators long.
  */
-const maxDepth = 400;
+const maxDepth = 1500;
+
+const tooDeep = `The file cannot be analysed: it nests more than ${maxDepth} syntax levels deep.`;
 
 let parser: Parser | undefined;
 let grammar: Language | undefined;
@@ -96,16 +101,22 @@ function copyTree(tree: Tree, text: string, path: string): ParsedModule {
     const root = make(undefined);
     let current = root;
     let depth = 0;
+    let cutAt: PyNode | undefined;
     for (;;) {
       if (depth < maxDepth && cursor.gotoFirstChild()) {
         depth++;
         current = make(current);
         continue;
       }
+      if (depth === maxDepth && !cutAt && cursor.gotoFirstChild()) {
+        cursor.gotoParent();
+        cutAt = current;
+      }
       let moved = cursor.gotoNextSibling();
       while (!moved) {
         if (!cursor.gotoParent()) {
-          if (syntaxErrors.length === 0 && hasError) {
+          if (cutAt) syntaxErrors.unshift({ span: { start: cutAt.start, end: cutAt.end, file: path }, message: tooDeep });
+          else if (syntaxErrors.length === 0 && hasError) {
             syntaxErrors.push({ span: { start: 0, end: 0, file: path }, message: 'Invalid syntax (nested too deep to show where).' });
           }
           return { module: { path, text, root, comments }, syntaxErrors };

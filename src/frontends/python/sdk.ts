@@ -1,10 +1,7 @@
 /** The Python SDK's packages: the Agent SDK and the older Claude Code SDK, with submodules (`claude_agent_sdk.types`). */
 const sdkModule = /^(?:claude_agent_sdk|claude_code_sdk)(?:\.[\w.]+)?$/;
 
-/** A cheap text check: could this file use the SDK at all? */
-export function mentionsSdk(text: string): boolean {
-  return /\bclaude_(?:agent|code)_sdk\b/.test(text);
-}
+export { mentionsSdk } from './prefilter.js';
 
 export function isSdkModule(module: string): boolean {
   return sdkModule.test(module);

@@ -1,19 +1,22 @@
 import type { Analysis } from '../../engine/analyze.js';
 import type { AgentModel } from '../../model/types.js';
 import { settingsConfiguration } from './configuration.js';
+import { hookScriptsOf, type ReadFile } from './hook-scripts.js';
 import { parseSettings } from './parse.js';
 import { settingsTierOf } from './paths.js';
 import { spanOf, valueOf } from './values.js';
 
 export { isSettingsPath, settingsTierOf } from './paths.js';
+export type { ReadFile } from './hook-scripts.js';
 
 /**
  * The settings-file front end: a Claude Code settings file to its agent
  * model, one configuration for the whole file. A file that is not valid
  * JSON still has a model (with no configuration when nothing could be
  * read), so `scan` reports its syntax errors instead of skipping it.
+ * With `readFile`, the scripts its hooks run are read too (never run).
  */
-export function extractSettings(text: string, path: string): Analysis {
+export function extractSettings(text: string, path: string, readFile?: ReadFile): Analysis {
   const model: AgentModel = { path, language: 'settings', configurations: [], functions: [], gates: [] };
   // An empty file holds no settings: nothing to check, and nothing wrong.
   if (text.trim() === '') return { model, syntaxErrors: [] };
@@ -30,6 +33,9 @@ export function extractSettings(text: string, path: string): Analysis {
       ],
     };
   }
-  model.configurations.push(settingsConfiguration(root, settingsTierOf(path)));
+  const configuration = settingsConfiguration(root, settingsTierOf(path));
+  const hookScripts = readFile && hookScriptsOf(configuration, path, readFile);
+  if (hookScripts) configuration.hookScripts = hookScripts;
+  model.configurations.push(configuration);
   return { model, syntaxErrors };
 }

@@ -20,7 +20,7 @@ export function valueOf(node: AnyNode, file: string, depth = 0): Value {
   if (depth > maxDepth) return { kind: 'unknown', span };
   switch (node.type) {
     case 'String':
-      return { kind: 'string', value: node.value, span };
+      return { kind: 'string', value: node.value, span, literal: true };
     case 'Number':
       return { kind: 'number', value: node.value, span };
     case 'Boolean':

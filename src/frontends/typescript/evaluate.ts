@@ -94,7 +94,7 @@ export class Evaluator {
 
   private evaluateNode(node: ts.Expression, bindings: Bindings | undefined): ValueSet {
     const span = spanOf(node);
-    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span });
+    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span, literal: true });
     if (ts.isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span });
     if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) {
       return single({ kind: 'boolean', value: node.kind === ts.SyntaxKind.TrueKeyword, span });

@@ -127,7 +127,7 @@ export class ExitWalker {
     const tried = this.list(statement.tryBlock.statements, next, jumps);
     if (!clause) return tried;
     const handled = unique(this.list(clause.block.statements, next, jumps));
-    this.found.push({ span: catchHead(clause), exits: handled });
+    this.found.push({ span: catchHead(clause), body: spanOf(clause.block), exits: handled });
     // A throw inside the try block lands in the catch handler.
     return unique([...tried.filter((exit) => exit.kind !== 'throw'), ...handled]);
   }
@@ -151,7 +151,9 @@ export class ExitWalker {
     let exit = this.returns.get(node);
     if (!exit) {
       const value = expression ? this.evaluate(expression) : { alternatives: [{ kind: 'undefined' as const, span: spanOf(node) }] };
-      exit = { kind: 'return', value, span: spanOf(node) };
+      let written = expression;
+      while (written && ts.isParenthesizedExpression(written)) written = written.expression;
+      exit = { kind: 'return', value, span: spanOf(node), ...(written ? { written: spanOf(written) } : {}) };
       this.returns.set(node, exit);
     }
     return exit;

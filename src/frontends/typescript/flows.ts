@@ -269,7 +269,7 @@ function leaves(statement: ts.Statement | undefined): boolean {
 }
 
 /** The expression is the function's result: `return c ? a : b`, or an arrow's body. */
-function isReturned(expression: ts.Expression): boolean {
+export function isReturned(expression: ts.Expression): boolean {
   let current: ts.Node = expression;
   while (ts.isParenthesizedExpression(current.parent) || ts.isAwaitExpression(current.parent)) current = current.parent;
   return ts.isReturnStatement(current.parent) || (ts.isArrowFunction(current.parent) && current.parent.body === current);

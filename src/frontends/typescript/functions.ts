@@ -1,8 +1,10 @@
 import { ts } from 'ts-morph';
-import type { CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
 import { ExitWalker } from './exits.js';
 import { analyzeFlows } from './flows.js';
+import { seenTests } from './seen-tests.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -71,11 +73,15 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
   const exits = node.body ? walker.functionExits(node.body) : [];
   const catches: CatchFacts[] = [...walker.catches];
   const calls = new Set<number>();
+  const callSites: CallSite[] = [];
   if (node.body) {
     collectCalls(node.body, (call) => {
-      for (const callee of calleeIds(call, evaluator)) calls.add(callee);
+      const functionIds = calleeIds(call, evaluator);
+      for (const callee of functionIds) calls.add(callee);
+      const callee = calleeName(call.expression, scopes);
+      callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span: spanOf(call) });
       const handler = returnedCatchHandler(call, evaluator, registry);
-      if (handler) catches.push({ span: spanOf(handler.at), exits: walker.handlerExits(handler.node) });
+      if (handler) catches.push({ span: spanOf(handler.at), body: spanOf(handler.node), exits: walker.handlerExits(handler.node) });
     });
   }
   const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
@@ -91,6 +97,9 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
     calls: [...calls],
     flows: flows.flows,
     idLookups: flows.idLookups,
+    seenTests: node.body ? seenTests(node.body, (expression) => evaluator.evaluate(expression)) : [],
+    callSites,
+    ...(node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword) ? { async: true } : {}),
   };
 }
 

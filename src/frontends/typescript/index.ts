@@ -1,13 +1,8 @@
 import type { Analysis } from '../../engine/analyze.js';
 import { TypeScriptProject, type ProjectHost } from './project.js';
-import { mentionsSdk } from './sdk.js';
+import { isTypeScriptPath, mentionsSdk } from './prefilter.js';
 
-const extensions = /\.(?:[cm]?[jt]sx?)$/i;
-
-/** TypeScript and JavaScript sources; declaration files hold no agent code. */
-export function isTypeScriptPath(path: string): boolean {
-  return extensions.test(path) && !/\.d\.[cm]?ts$/i.test(path);
-}
+export { isTypeScriptPath };
 
 /**
  * The TypeScript/JavaScript front end: one file to its agent model, with

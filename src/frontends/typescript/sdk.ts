@@ -6,10 +6,7 @@ import type { Scopes } from './scope.js';
 /** The SDK's packages: the Agent SDK and the older Claude Code SDK, with subpaths (`/browser`, `/core`). */
 const sdkModule = /^@anthropic-ai\/claude-(?:agent-sdk|code)(?:\/[\w./-]*)?$/;
 
-/** A cheap text check: could this file use the SDK at all? */
-export function mentionsSdk(text: string): boolean {
-  return /@anthropic-ai\/claude-(?:agent-sdk|code)\b/.test(text);
-}
+export { mentionsSdk } from './prefilter.js';
 
 export interface SdkBinding {
   module: string;

@@ -4,6 +4,11 @@ import { py, runPythonCases } from '../../support/python-cases.js';
 /** Line 1: the SDK import; cases start on line 2. */
 const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, query', ...lines);
 
+/** The one suggestion: the file without the entry. */
+const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' as const, data: { entry }, output }];
+const tools = (list: string) => code(`TOOLS = [${list}]`, 'client = ClaudeSDKClient(ClaudeAgentOptions(allowed_tools=TOOLS))');
+const runners = (list: string) => code(`options = ClaudeAgentOptions(allowed_tools=[${list}])`);
+
 runPythonCases(rule, {
   valid: [
     // Scoped entries approve only what they name.
@@ -24,24 +29,38 @@ runPythonCases(rule, {
     {
       name: 'a bare side-effecting tool in ClaudeAgentOptions',
       code: code('options = ClaudeAgentOptions(allowed_tools=["Read", "Bash"])'),
-      errors: [{ messageId: 'bareTool', line: 2, column: 53, data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' } }],
+      errors: [
+        {
+          messageId: 'bareTool',
+          line: 2,
+          column: 53,
+          data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' },
+          suggestions: removing('Bash', code('options = ClaudeAgentOptions(allowed_tools=["Read"])')),
+        },
+      ],
     },
     {
       name: 'specifiers that match everything, and a whole MCP server',
-      code: code('TOOLS = ["Bash(*)", "Edit(**)", "mcp__github", "mcp__db__*"]', 'client = ClaudeSDKClient(ClaudeAgentOptions(allowed_tools=TOOLS))'),
+      code: tools('"Bash(*)", "Edit(**)", "mcp__github", "mcp__db__*"'),
       errors: [
-        { messageId: 'bareTool', line: 2, column: 10, data: { entry: 'Bash(*)' } },
-        { messageId: 'bareTool', line: 2, column: 21, data: { entry: 'Edit(**)', tool: 'Edit' } },
-        { messageId: 'wholeServer', line: 2, column: 33, data: { server: 'github' } },
-        { messageId: 'wholeServer', line: 2, column: 48, data: { server: 'db' } },
+        { messageId: 'bareTool', line: 2, column: 10, data: { entry: 'Bash(*)' }, suggestions: removing('Bash(*)', tools('"Edit(**)", "mcp__github", "mcp__db__*"')) },
+        {
+          messageId: 'bareTool',
+          line: 2,
+          column: 21,
+          data: { entry: 'Edit(**)', tool: 'Edit' },
+          suggestions: removing('Edit(**)', tools('"Bash(*)", "mcp__github", "mcp__db__*"')),
+        },
+        { messageId: 'wholeServer', line: 2, column: 33, data: { server: 'github' }, suggestions: removing('mcp__github', tools('"Bash(*)", "Edit(**)", "mcp__db__*"')) },
+        { messageId: 'wholeServer', line: 2, column: 48, data: { server: 'db' }, suggestions: removing('mcp__db__*', tools('"Bash(*)", "Edit(**)", "mcp__github"')) },
       ],
     },
     {
       name: 'command runners followed by a wildcard',
-      code: code('options = ClaudeAgentOptions(allowed_tools=["Bash(npx *)", "Bash(git:*)", "Bash(npm test *)"])'),
+      code: runners('"Bash(npx *)", "Bash(git:*)", "Bash(npm test *)"'),
       errors: [
-        { messageId: 'commandRunner', line: 2, column: 45, data: { runner: 'npx' } },
-        { messageId: 'commandRunner', line: 2, column: 60, data: { runner: 'git' } },
+        { messageId: 'commandRunner', line: 2, column: 45, data: { runner: 'npx' }, suggestions: removing('Bash(npx *)', runners('"Bash(git:*)", "Bash(npm test *)"')) },
+        { messageId: 'commandRunner', line: 2, column: 60, data: { runner: 'git' }, suggestions: removing('Bash(git:*)', runners('"Bash(npx *)", "Bash(npm test *)"')) },
       ],
     },
     {
@@ -51,7 +70,8 @@ runPythonCases(rule, {
         'base = dict(allowed_tools=[*BASE_TOOLS, "Read"])',
         'options = ClaudeAgentOptions(**base)',
       ),
-      errors: [{ messageId: 'bareTool', line: 2, column: 15, data: { entry: 'Write' } }],
+      // The entry is spliced into another list: no separator here to remove with it.
+      errors: [{ messageId: 'bareTool', line: 2, column: 15, data: { entry: 'Write' }, suggestions: [] }],
     },
     {
       name: 'a conditional list, and an entry added with +=',
@@ -70,7 +90,14 @@ runPythonCases(rule, {
     {
       name: 'the older SDK',
       code: py('from claude_code_sdk import ClaudeCodeOptions', 'options = ClaudeCodeOptions(allowed_tools=["MultiEdit"])'),
-      errors: [{ messageId: 'bareTool', line: 2, column: 44 }],
+      errors: [
+        {
+          messageId: 'bareTool',
+          line: 2,
+          column: 44,
+          suggestions: removing('MultiEdit', py('from claude_code_sdk import ClaudeCodeOptions', 'options = ClaudeCodeOptions(allowed_tools=[])')),
+        },
+      ],
     },
   ],
 });

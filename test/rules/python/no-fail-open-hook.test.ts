@@ -16,6 +16,10 @@ const guard = (handler: string[], event = 'PreToolUse', clause = 'except Excepti
     '    return {}',
     `options = ClaudeAgentOptions(hooks={"${event}": [HookMatcher(matcher="Bash", hooks=[guard])]})`,
   );
+const reason = '"The permission check failed, so this call is denied."';
+/** The deny the suggestion writes, and the guard it leaves. */
+const suggestedDeny = `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": ${reason}}}`;
+const denyOnFailure = (output: string) => [{ messageId: 'denyOnFailure' as const, output }];
 /** A permission callback whose `except` clause (line 6) runs `handler`. */
 const review = (...handler: string[]) =>
   py(
@@ -36,6 +40,8 @@ runPythonCases(rule, {
     guard(['sys.exit(2)']),
     guard(['return {"continue_": False, "stopReason": "policy check failed"}']),
     guard(['return {"decision": "block", "reason": "policy check failed"}']),
+    // A PermissionRequest hook denies with decision.behavior.
+    guard(['return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": "check failed"}}}'], 'PermissionRequest'),
     // A handler of a hook that is not a gate.
     guard(['return {}'], 'PostToolUse'),
     // A permission callback that denies on error.
@@ -62,32 +68,59 @@ runPythonCases(rule, {
     {
       name: 'an except that returns {}',
       code: guard(['return {}']),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { gate: "'guard'", result: 'returns no decision' } }],
+      errors: [
+        {
+          messageId: 'catchAllows',
+          line: 7,
+          column: 5,
+          data: { gate: "'guard'", result: 'returns no decision' },
+          suggestions: denyOnFailure(guard([`return ${suggestedDeny}`])),
+        },
+      ],
     },
     {
       name: 'an except that returns None',
       code: guard(['return None']),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns None' } }],
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns None' }, suggestions: denyOnFailure(guard([`return ${suggestedDeny}`])) }],
     },
     {
       name: 'an except that logs and falls through to {}',
       code: guard(['logging.exception("policy check failed")']),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' } }],
+      // Falling through to the code after the try leaves no one return to edit: no suggestion.
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' }, suggestions: [] }],
     },
     {
       name: 'continue_: True is no decision',
       code: guard(['return {"continue_": True}']),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' } }],
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns no decision' }, suggestions: denyOnFailure(guard([`return ${suggestedDeny}`])) }],
     },
     {
       name: 'an except that allows, in a PermissionRequest hook',
       code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest'),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { result: 'returns allow' } }],
+      errors: [
+        {
+          messageId: 'catchAllows',
+          line: 7,
+          column: 5,
+          data: { result: 'returns allow' },
+          suggestions: denyOnFailure(
+            guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": ${reason}}}}`], 'PermissionRequest'),
+          ),
+        },
+      ],
     },
     {
       name: 'can_use_tool that allows on error',
       code: review('return PermissionResultAllow(updated_input=tool_input)'),
-      errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { gate: "'review'", result: 'returns allow' } }],
+      errors: [
+        {
+          messageId: 'catchAllows',
+          line: 6,
+          column: 5,
+          data: { gate: "'review'", result: 'returns allow' },
+          suggestions: denyOnFailure(review(`return PermissionResultDeny(message=${reason})`)),
+        },
+      ],
     },
     {
       name: 'a bare return in a handler of a tuple of exceptions',
@@ -100,12 +133,20 @@ runPythonCases(rule, {
         '        return',
         'options = ClaudeAgentOptions(can_use_tool=review)',
       ),
-      errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { result: 'returns None' } }],
+      // No PermissionResultDeny in the callback to copy: a suggestion would need an import it cannot place.
+      errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { result: 'returns None' }, suggestions: [] }],
     },
     {
       name: 'a suppression for another rule does not apply',
       code: guard(['return {}'], 'PreToolUse', 'except Exception as error:  # toolgate: disable=no-bare-allowed-tools -- another rule'),
-      errors: [{ messageId: 'catchAllows', line: 7, column: 5 }],
+      errors: [
+        {
+          messageId: 'catchAllows',
+          line: 7,
+          column: 5,
+          suggestions: denyOnFailure(guard([`return ${suggestedDeny}`], 'PreToolUse', 'except Exception as error:  # toolgate: disable=no-bare-allowed-tools -- another rule')),
+        },
+      ],
     },
   ],
 });

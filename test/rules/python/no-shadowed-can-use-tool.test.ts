@@ -11,6 +11,12 @@ const head = [
   '',
 ];
 const code = (...lines: string[]) => py(...head, ...lines);
+const allowList = '"Bash", "Bash(npm test *)", "Bash(*)", "mcp__github", "mcp__github__get_issue"';
+const entries = (list: string) => code('options = ClaudeAgentOptions(', `    allowed_tools=[${list}],`, '    can_use_tool=review,', ')');
+/** The one suggestion: the list without `removed` (the entry and its separator). */
+const removing = (name: string, removed: string) => [
+  { messageId: 'removeEntry' as const, data: { entry: name, callback: 'can_use_tool' }, output: entries(allowList.replace(removed, '')) },
+];
 const mode = (certainty: string) => ({ mode: 'permission_mode', certainty, callback: 'can_use_tool' });
 
 runPythonCases(rule, {
@@ -126,23 +132,19 @@ runPythonCases(rule, {
     },
     {
       name: 'whole-tool allow entries, and not the scoped one',
-      code: code(
-        'options = ClaudeAgentOptions(',
-        '    allowed_tools=["Bash", "Bash(npm test *)", "Bash(*)", "mcp__github", "mcp__github__get_issue"],',
-        '    can_use_tool=review,',
-        ')',
-      ),
+      code: entries(allowList),
       errors: [
-        { messageId: 'wholeToolAllowed', line: 8, column: 20, data: { entry: 'Bash', option: 'allowed_tools', callback: 'can_use_tool' } },
-        { messageId: 'wholeToolAllowed', line: 8, column: 48, data: { entry: 'Bash(*)' } },
-        { messageId: 'wholeToolAllowed', line: 8, column: 59, data: { entry: 'mcp__github' } },
-        { messageId: 'mcpToolAllowed', line: 8, column: 74 },
+        { messageId: 'wholeToolAllowed', line: 8, column: 20, data: { entry: 'Bash', option: 'allowed_tools', callback: 'can_use_tool' }, suggestions: removing('Bash', '"Bash", ') },
+        { messageId: 'wholeToolAllowed', line: 8, column: 48, data: { entry: 'Bash(*)' }, suggestions: removing('Bash(*)', '"Bash(*)", ') },
+        { messageId: 'wholeToolAllowed', line: 8, column: 59, data: { entry: 'mcp__github' }, suggestions: removing('mcp__github', '"mcp__github", ') },
+        { messageId: 'mcpToolAllowed', line: 8, column: 74, suggestions: removing('mcp__github__get_issue', ', "mcp__github__get_issue"') },
       ],
     },
     {
       name: 'an entry appended after construction',
       code: code('options = ClaudeAgentOptions(allowed_tools=["Read(./src/**)"], can_use_tool=review)', 'options.allowed_tools.append("Write")', 'client = ClaudeSDKClient(options=options)'),
-      errors: [{ messageId: 'wholeToolAllowed', line: 8, column: 30, data: { entry: 'Write', option: 'allowed_tools' } }],
+      // Appended by a call, not written in the list: no separator to remove with it.
+      errors: [{ messageId: 'wholeToolAllowed', line: 8, column: 30, data: { entry: 'Write', option: 'allowed_tools' }, suggestions: [] }],
     },
     {
       name: 'a PreToolUse hook that always allows',

@@ -4,6 +4,12 @@ import { runSettingsRuleTests } from '../../support/settings-rule.js';
 /** A settings file whose `permissions.allow` is `entries`, on line 3 from column 14. */
 const allow = (entries: string) => `{\n  "permissions": {\n    "allow": [${entries}]\n  }\n}`;
 const first = '    "allow": ['.length + 1;
+/** The one suggestion: the file without the entry. */
+const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' as const, data: { entry }, output }];
+/** One entry a line, as people write longer lists. */
+const lines = (...entries: string[]) => `{\n  "permissions": {\n    "allow": [\n${entries.map((entry) => `      "${entry}"`).join(',\n')}\n    ]\n  }\n}`;
+const local = ['Bash(*)', 'Edit(**)', 'Bash(npx *)', 'Bash(git:*)', 'mcp__github', 'mcp__slack__*'];
+const withoutEntry = (entry: string) => lines(...local.filter((other) => other !== entry));
 
 runSettingsRuleTests(rule, {
   valid: [
@@ -31,53 +37,70 @@ runSettingsRuleTests(rule, {
     {
       name: 'a bare Bash in project settings',
       code: allow('"Read", "Bash"'),
-      errors: [{ messageId: 'bareTool', data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' }, line: 3, column: first + 8, endLine: 3, endColumn: first + 14 }],
+      errors: [
+        {
+          messageId: 'bareTool',
+          data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' },
+          line: 3,
+          column: first + 8,
+          endLine: 3,
+          endColumn: first + 14,
+          suggestions: removing('Bash', allow('"Read"')),
+        },
+      ],
     },
     {
       name: 'whole-tool specifiers, runners and whole servers in local settings',
       path: '.claude/settings.local.json',
-      code: '{\n  "permissions": {\n    "allow": [\n      "Bash(*)",\n      "Edit(**)",\n      "Bash(npx *)",\n      "Bash(git:*)",\n      "mcp__github",\n      "mcp__slack__*"\n    ]\n  }\n}',
+      code: lines(...local),
       errors: [
-        { messageId: 'bareTool', data: { entry: 'Bash(*)' }, line: 4, column: 7 },
-        { messageId: 'bareTool', data: { entry: 'Edit(**)', example: 'Edit(./src/**)' }, line: 5, column: 7 },
-        { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 6, column: 7 },
-        { messageId: 'commandRunner', data: { runner: 'git' }, line: 7, column: 7 },
-        { messageId: 'wholeServer', data: { server: 'github' }, line: 8, column: 7 },
-        { messageId: 'wholeServer', data: { server: 'slack' }, line: 9, column: 7 },
+        { messageId: 'bareTool', data: { entry: 'Bash(*)' }, line: 4, column: 7, suggestions: removing('Bash(*)', withoutEntry('Bash(*)')) },
+        { messageId: 'bareTool', data: { entry: 'Edit(**)', example: 'Edit(./src/**)' }, line: 5, column: 7, suggestions: removing('Edit(**)', withoutEntry('Edit(**)')) },
+        { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 6, column: 7, suggestions: removing('Bash(npx *)', withoutEntry('Bash(npx *)')) },
+        { messageId: 'commandRunner', data: { runner: 'git' }, line: 7, column: 7, suggestions: removing('Bash(git:*)', withoutEntry('Bash(git:*)')) },
+        { messageId: 'wholeServer', data: { server: 'github' }, line: 8, column: 7, suggestions: removing('mcp__github', withoutEntry('mcp__github')) },
+        { messageId: 'wholeServer', data: { server: 'slack' }, line: 9, column: 7, suggestions: removing('mcp__slack__*', withoutEntry('mcp__slack__*')) },
       ],
     },
     {
       name: 'managed settings',
       path: '/etc/claude-code/managed-settings.json',
       code: allow('"WebFetch"'),
-      errors: [{ messageId: 'bareTool', data: { tool: 'WebFetch' }, line: 3, column: first }],
+      errors: [{ messageId: 'bareTool', data: { tool: 'WebFetch' }, line: 3, column: first, suggestions: removing('WebFetch', allow('')) }],
     },
     {
       name: 'a managed-settings.d drop-in',
       path: '/etc/claude-code/managed-settings.d/50-tools.json',
       code: allow('"Write"'),
-      errors: [{ messageId: 'bareTool', data: { tool: 'Write' }, line: 3, column: first }],
+      errors: [{ messageId: 'bareTool', data: { tool: 'Write' }, line: 3, column: first, suggestions: removing('Write', allow('')) }],
     },
     {
       name: 'Windows separators',
       path: 'C:\\repo\\.claude\\settings.json',
       code: allow('"PowerShell"'),
-      errors: [{ messageId: 'bareTool', data: { example: 'PowerShell(Get-ChildItem *)' }, line: 3, column: first }],
+      errors: [{ messageId: 'bareTool', data: { example: 'PowerShell(Get-ChildItem *)' }, line: 3, column: first, suggestions: removing('PowerShell', allow('')) }],
     },
     {
       name: 'the last of two permissions keys is the one Claude Code reads',
       code: '{\n  "permissions": { "allow": ["Bash(npm test *)"] },\n  "permissions": { "allow": ["Bash"] }\n}',
-      errors: [{ messageId: 'bareTool', line: 3, column: 30 }],
+      errors: [
+        {
+          messageId: 'bareTool',
+          line: 3,
+          column: 30,
+          suggestions: removing('Bash', '{\n  "permissions": { "allow": ["Bash(npm test *)"] },\n  "permissions": { "allow": [] }\n}'),
+        },
+      ],
     },
     {
       name: 'an escaped string is read as its value, and reported at the literal',
       code: allow('"\\u0042ash"'),
-      errors: [{ messageId: 'bareTool', data: { entry: 'Bash' }, line: 3, column: first, endColumn: first + 11 }],
+      errors: [{ messageId: 'bareTool', data: { entry: 'Bash' }, line: 3, column: first, endColumn: first + 11, suggestions: removing('Bash', allow('')) }],
     },
     {
       name: 'a byte order mark and CRLF line ends',
       code: '\ufeff{\r\n  "permissions": {\r\n    "allow": ["Bash"]\r\n  }\r\n}\r\n',
-      errors: [{ messageId: 'bareTool', line: 3, column: first }],
+      errors: [{ messageId: 'bareTool', line: 3, column: first, suggestions: removing('Bash', '\ufeff{\r\n  "permissions": {\r\n    "allow": []\r\n  }\r\n}\r\n') }],
     },
   ],
 });

@@ -1,0 +1,6 @@
+export declare const sourcePatterns: string[];
+export declare function generateTree(
+  directory: string,
+  options?: { files: number; agentShare?: number; languages?: Array<'ts' | 'js' | 'py'>; parts?: number; seed?: number; settings?: boolean },
+): { files: number; agent: number };
+export declare function copyRealCode(from: string, directory: string, limit?: number): number;

@@ -1,0 +1,206 @@
+// `npm run bench`: toolgate's performance targets (DESIGN.md) as ratios
+// measured side by side in one run, on generated trees and on code no one
+// here wrote. Needs the build (`npm run bench` builds first). Prints a
+// Markdown table; docs/performance.md keeps the latest one.
+//
+//   node bench/run.mjs [--quick] [--runs n] [--files n] [--keep]
+//
+// Every timing is a whole process, start-up included, as a user runs it.
+// Peak memory is the scan process's own `process.resourceUsage().maxRSS`
+// (worker threads included), reported by bench/peak-memory.mjs.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { copyRealCode, generateTree, sourcePatterns } from './generate.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(repo, 'dist/bin/toolgate.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const value = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const quick = flag('--quick');
+const runs = value('--runs', quick ? 1 : 3);
+const sizes = {
+  /** Synthetic files in each part of the mixed tree (1x), plus one copy of the real code. */
+  mixed: value('--files', quick ? 100 : 20_000),
+  realCode: quick ? 30 : Infinity,
+  /** TypeScript and JavaScript files for the ESLint and oxlint comparison (ESLint takes milliseconds a file). */
+  lint: quick ? 40 : 2_000,
+  allAgent: quick ? 40 : 2_000,
+  parts: 4,
+};
+
+if (!existsSync(bin)) {
+  console.error(`toolgate is not built (${path.relative(process.cwd(), bin)} is missing): run \`npm run build\` first.`);
+  process.exit(2);
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'toolgate-bench-'));
+const cleanUp = () => {
+  if (!flag('--keep')) rmSync(work, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
+process.on('SIGINT', () => process.exit(130));
+
+/** Run a command; its wall time in seconds (the exit status is not judged: findings exit 1). */
+function timed(command, commandArgs, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.error || result.status === null || result.status > (options.okStatus ?? 1)) {
+    throw new Error(`${command} ${commandArgs.join(' ')} failed (status ${result.status}): ${result.error?.message ?? result.stderr.slice(0, 2000)}`);
+  }
+  return { seconds, stdout: result.stdout, stderr: result.stderr };
+}
+
+const node = process.execPath;
+const scan = (paths, cwd) => timed(node, [bin, 'scan', '--preset', 'strict', '--no-config', '--format', 'json', ...paths], { cwd, okStatus: 2 });
+const scanWithMemory = (paths, cwd) => {
+  const run = timed(node, [path.join(here, 'peak-memory.mjs'), bin, 'scan', '--preset', 'strict', '--no-config', '--format', 'json', ...paths], { cwd, okStatus: 2 });
+  return { seconds: run.seconds, maxRssMb: Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1]) / 1024 };
+};
+const grepPattern = '@anthropic-ai/claude-(agent-sdk|code)|claude_(agent|code)_sdk';
+const grep = (directory) => timed('grep', ['-rlE', grepPattern, ...sourcePatterns.map((pattern) => `--include=${pattern}`), directory], { okStatus: 1 });
+
+function machine() {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(' ');
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}; load average at start ${load}`;
+}
+
+// Trees ----------------------------------------------------------------------
+
+const mixed = path.join(work, 'mixed');
+const lint = path.join(work, 'lint');
+const allAgent = path.join(work, 'all-agent');
+const realCode = path.join(work, 'real-code');
+
+const log = (text) => process.stderr.write(`${text}\n`);
+log(`generating trees in ${work} ...`);
+const realCount = copyRealCode(path.join(repo, 'node_modules'), realCode, sizes.realCode);
+const mixedCounts = generateTree(mixed, { files: sizes.mixed * sizes.parts, parts: sizes.parts, agentShare: 0.03 });
+for (let part = 1; part <= sizes.parts; part++) cpSync(realCode, path.join(mixed, `part-${part}`, 'vendor'), { recursive: true });
+const lintCounts = generateTree(lint, { files: sizes.lint, languages: ['ts', 'js'], settings: false, agentShare: 0.03, seed: 11 });
+const agentCounts = generateTree(allAgent, { files: sizes.allAgent, languages: ['ts', 'js'], settings: false, agentShare: 1, seed: 13 });
+
+const parts = (count) => Array.from({ length: count }, (_, i) => `part-${i + 1}`);
+const perPart = Math.round(mixedCounts.files / sizes.parts) + realCount;
+
+// ESLint and oxlint configs running toolgate's rules, as users set them up.
+const strictRuleIds = JSON.parse(timed(node, ['-e', `import(${JSON.stringify(pathToFileURL(path.join(repo, 'dist/rules/index.js')).href)}).then((m) => console.log(JSON.stringify(m.allRules.map((r) => r.id))))`]).stdout);
+const eslintConfig = path.join(work, 'eslint.config.mjs');
+writeFileSync(
+  eslintConfig,
+  `import tsParser from ${JSON.stringify(pathToFileURL(path.join(repo, 'node_modules/@typescript-eslint/parser/dist/index.js')).href)};
+import toolgate from ${JSON.stringify(pathToFileURL(path.join(repo, 'dist/src/index.js')).href)};
+export default [{ files: ['**/*.ts'], languageOptions: { parser: tsParser } }, toolgate.configs.strict];
+`,
+);
+const oxlintConfig = path.join(work, 'oxlintrc.json');
+writeFileSync(
+  oxlintConfig,
+  JSON.stringify({
+    plugins: [],
+    categories: { correctness: 'off' },
+    jsPlugins: [path.join(repo, 'dist/src/oxlint/plugin.js')],
+    rules: Object.fromEntries(strictRuleIds.map((id) => [`toolgate/${id}`, 'error'])),
+  }),
+);
+const eslint = () => timed(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), '--config', eslintConfig, '--format', 'json', '.'], { cwd: lint });
+const oxlint = () => timed(node, [path.join(repo, 'node_modules/oxlint/bin/oxlint'), '--config', oxlintConfig, '--format', 'json', '.'], { cwd: lint });
+const parseOnly = () => timed(node, [path.join(here, 'parse-only.mjs'), allAgent], { cwd: repo });
+
+// Measurements ---------------------------------------------------------------
+
+const samples = new Map();
+const sample = (key, value) => samples.set(key, [...(samples.get(key) ?? []), value]);
+
+for (let run = 1; run <= runs; run++) {
+  log(`run ${run} of ${runs} ...`);
+  // Alternated in each pair, so neither side always runs on a warm page cache.
+  const grepTime = grep(path.join(mixed, 'part-1')).seconds;
+  const scanTime = scan(['part-1'], mixed).seconds;
+  sample('grep', grepTime);
+  sample('scan-mixed', scanTime);
+
+  const eslintTime = eslint().seconds;
+  const scanLint = scan(['.'], lint).seconds;
+  const oxlintTime = oxlint().seconds;
+  sample('eslint', eslintTime);
+  sample('scan-lint', scanLint);
+  sample('oxlint', oxlintTime);
+
+  sample('parse-only', parseOnly().seconds);
+  sample('scan-agent', scan(['.'], allAgent).seconds);
+
+  for (let scale = 1; scale <= sizes.parts; scale++) {
+    const { seconds, maxRssMb } = scanWithMemory(parts(scale), mixed);
+    sample(`growth-time-${scale}`, seconds);
+    sample(`growth-rss-${scale}`, maxRssMb);
+  }
+}
+log('ESLint adapter on files without SDK usage ...');
+const adapter = JSON.parse(timed(node, [path.join(here, 'adapter-cost.mjs'), lint, repo, String(quick ? 1 : 5)], { cwd: repo }).stdout);
+
+// Report ---------------------------------------------------------------------
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const ratios = (top, bottom) => samples.get(top).map((value, i) => value / samples.get(bottom)[i]);
+const spread = (values, digits = 2) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${sorted[0].toFixed(digits)} / ${median(sorted).toFixed(digits)} / ${sorted.at(-1).toFixed(digits)}`;
+};
+const seconds = (key) => `${median(samples.get(key)).toFixed(2)} s`;
+const holds = (ok) => (ok ? 'yes' : '**no**');
+
+const rows = [];
+const row = (measurement, measured, baseline, ratio, target, ok) => rows.push(`| ${measurement} | ${measured} | ${baseline} | ${ratio} | ${target} | ${ok} |`);
+
+const grepRatio = ratios('scan-mixed', 'grep');
+row('scan vs `grep -rl` (mixed tree, 1x)', seconds('scan-mixed'), seconds('grep'), spread(grepRatio), 'scan ≤ 3x grep', holds(median(grepRatio) <= 3));
+const eslintRatio = ratios('eslint', 'scan-lint');
+row('ESLint (same rules) vs scan (lint tree)', seconds('scan-lint'), seconds('eslint'), spread(eslintRatio), 'ESLint ≥ 10x scan', holds(median(eslintRatio) >= 10));
+const oxlintRatio = ratios('scan-lint', 'oxlint');
+row('scan vs oxlint + toolgate/oxlint (lint tree)', seconds('scan-lint'), seconds('oxlint'), spread(oxlintRatio), 'scan ≤ 1x oxlint', holds(median(oxlintRatio) <= 1));
+const parseRatio = ratios('scan-agent', 'parse-only');
+row('scan vs TypeScript parse-only (all-agent tree)', seconds('scan-agent'), seconds('parse-only'), spread(parseRatio), 'scan ≤ 2x parse', holds(median(parseRatio) <= 2));
+for (let scale = 2; scale <= sizes.parts; scale++) {
+  const growth = ratios(`growth-time-${scale}`, 'growth-time-1');
+  // Linear: the time per file does not rise with the tree (start-up is paid once, so it may fall).
+  row(`growth: time ${scale}x / 1x`, seconds(`growth-time-${scale}`), seconds('growth-time-1'), spread(growth), `≤ ${scale}x (linear)`, holds(median(growth) <= scale * 1.1));
+}
+for (let scale = 2; scale <= sizes.parts; scale++) {
+  const growth = ratios(`growth-rss-${scale}`, 'growth-rss-1');
+  const mb = (key) => `${median(samples.get(key)).toFixed(0)} MB`;
+  row(`growth: peak memory ${scale}x / 1x`, mb(`growth-rss-${scale}`), mb('growth-rss-1'), spread(growth), 'bounded (≪ files)', holds(median(growth) < scale));
+}
+row(
+  'ESLint adapter, file without SDK usage',
+  `${adapter.toolgateMicroseconds.toFixed(0)} µs/file`,
+  `${adapter.parserMicroseconds.toFixed(0)} µs/file (parser)`,
+  `${adapter.parses} parses in ${adapter.files} files`,
+  'a text check, no parse',
+  holds(adapter.parses === 0),
+);
+
+const out = [
+  `toolgate benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${quick ? ' (--quick: tiny trees, figures meaningless)' : ''}`,
+  '',
+  `Machine: ${machine()}.`,
+  '',
+  `Trees: mixed 1x = ${perPart} files (${Math.round(mixedCounts.files / sizes.parts)} generated, about ${(mixedCounts.agent / mixedCounts.files * 100).toFixed(1)}% agent code, plus ${realCount} JavaScript files from node_modules), up to ${sizes.parts}x; ` +
+    `lint = ${lintCounts.files} TypeScript/JavaScript files (${lintCounts.agent} agent); all-agent = ${agentCounts.files} files. ` +
+    `${runs} run${runs === 1 ? '' : 's'}; ratios are min / median / max over runs, times are medians.`,
+  '',
+  '| measurement | toolgate | baseline | ratio (min / median / max) | target | holds |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...rows,
+];
+console.log(out.join('\n'));

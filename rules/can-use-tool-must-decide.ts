@@ -1,0 +1,85 @@
+import { defineRule, type Suggestion } from '../src/engine/rule.js';
+import { optionName } from '../src/model/agent-code.js';
+import { denyResultText, returnInstead } from '../src/model/deny-result.js';
+import type { AgentModel, Exit, FunctionFacts, Value } from '../src/model/types.js';
+import { certaintyOf, isNotSet, optionOf } from '../src/model/values.js';
+import { gateFunctions } from '../src/model/permission-gates.js';
+
+type MessageIds = 'noDecision' | 'withPromptTool' | 'denyHere';
+
+/** The message a suggested deny gives the model; the author is expected to make it specific. */
+const denyMessage = 'This tool call is not allowed here.';
+
+export default defineRule<Record<string, never>, MessageIds>({
+  id: 'can-use-tool-must-decide',
+  meta: {
+    type: 'problem',
+    docs: { description: 'Require canUseTool to return a decision on every path', config: 'recommended' },
+    severity: 'error',
+    messages: {
+      noDecision:
+        '{{callback}} {{how}}, so {{consequence}}. Return an allow or a deny (with a message) on every path.',
+      withPromptTool:
+        '{{callback}} and {{promptTool}} {{certainty}} set together, and the SDK refuses to start with both: {{callback}} already answers the permission prompts. Keep one of them.',
+      denyHere: 'Deny the call on this path, with a message for the model.',
+    },
+    hasSuggestions: true,
+    schema: [],
+    defaultOptions: [{}],
+  },
+  check(model, _options, report) {
+    const python = model.language === 'python';
+    const callback = optionName(model, 'canUseTool');
+    const consequence = python ? 'the SDK raises an error and the tool call fails' : 'the tool call waits for an answer that never comes';
+    for (const { gate, facts } of gateFunctions(model)) {
+      if (gate.kind !== 'canUseTool') continue;
+      const name = facts.name ? `'${facts.name}'` : callback;
+      for (const exit of facts.exits) {
+        const how = nothingReturned(exit, python);
+        if (!how) continue;
+        const deny = exit.kind === 'return' ? denyHere(model, facts, exit) : undefined;
+        report({
+          messageId: 'noDecision',
+          span: exit.kind === 'end' ? facts.headSpan : exit.span,
+          data: { callback: name, how, consequence },
+          ...(deny ? { suggestions: [deny] } : {}),
+        });
+      }
+    }
+    const promptTool = optionName(model, 'permissionPromptToolName');
+    for (const config of model.configurations) {
+      const callbacks = certaintyOf(optionOf(config, 'canUseTool').values, isKnownSet);
+      const tools = callbacks && certaintyOf(optionOf(config, 'permissionPromptToolName').values, isKnownSet);
+      if (!callbacks || !tools) continue;
+      const certainty = callbacks.certainty === 'is' && tools.certainty === 'is' ? 'are' : 'can be';
+      for (const value of tools.matching) report({ messageId: 'withPromptTool', span: value.span, data: { callback, promptTool, certainty } });
+    }
+  },
+});
+
+/**
+ * How an exit ends without a decision: it falls off the end, or every value it
+ * can return is nothing (a return whose value is only sometimes nothing, or
+ * unknown, is not reported).
+ */
+function nothingReturned(exit: Exit, python: boolean): string | undefined {
+  if (exit.kind === 'end') return 'can reach its end without returning a decision';
+  if (exit.kind !== 'return' || exit.value.alternatives.length === 0 || !exit.value.alternatives.every(isNotSet)) return undefined;
+  const nothing = python ? 'None' : exit.value.alternatives.every((value) => value.kind === 'null') ? 'null' : 'undefined';
+  return `returns ${nothing} instead of a decision`;
+}
+
+/**
+ * A return of nothing becomes a deny. Falling off the end gets no edit: where
+ * the new return goes depends on indentation the model does not hold. In
+ * Python the deny is offered only where the module already names
+ * `PermissionResultDeny` (see `denyResultText`).
+ */
+function denyHere(model: AgentModel, facts: FunctionFacts, exit: Extract<Exit, { kind: 'return' }>): Suggestion<MessageIds> | undefined {
+  const deny = denyResultText('canUseTool', model.language, facts, denyMessage);
+  return deny ? { messageId: 'denyHere', edits: [returnInstead(exit, deny, model.language)] } : undefined;
+}
+
+function isKnownSet(value: Value): boolean {
+  return !isNotSet(value) && value.kind !== 'unknown';
+}

@@ -1,0 +1,21 @@
+import { parentPort } from 'node:worker_threads';
+import { analyseSource, type SourceJob } from './analyser.js';
+import { readText } from './sources.js';
+
+/**
+ * A worker thread of `scan`: builds the model of each file it is sent (one at
+ * a time) and sends it back. An error in the analysis is sent back as that
+ * file's error; the thread stays up for the next.
+ */
+parentPort!.on('message', async (job: SourceJob) => {
+  const reads = new Set<string>();
+  try {
+    const analysis = await analyseSource(job, (absolutePath) => {
+      reads.add(absolutePath);
+      return readText(absolutePath);
+    });
+    parentPort!.postMessage({ result: { analysis, reads: [...reads] } });
+  } catch (error) {
+    parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,0 +1,36 @@
+import { isPythonPath, mentionsSdk as pythonMentionsSdk } from '../frontends/python/prefilter.js';
+import { isSettingsPath } from '../frontends/settings/paths.js';
+import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from '../frontends/typescript/prefilter.js';
+
+/**
+ * Byte strings at least one of which every file using the SDK holds: its
+ * package names. Searched in the raw bytes (memchr speed, no UTF-8 decoding),
+ * so a file that cannot matter costs a read and a search. The front ends'
+ * own checks on the decoded text are finer (an import, not a mention).
+ */
+const typeScriptMarkers = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
+const pythonMarkers = ['claude_agent_sdk', 'claude_code_sdk'];
+
+/**
+ * The text of the file at `path` if it could hold agent code, else
+ * undefined: first the raw bytes are searched, then the decoded text gets the
+ * front end's own check, so the parsers load only for a file they will
+ * parse. Settings files always can.
+ */
+export function candidateText(bytes: Buffer, path: string): string | undefined {
+  if (isSettingsPath(path)) return bytes.toString('utf8');
+  const python = isPythonPath(path);
+  if (!(python ? pythonMarkers : typeScriptMarkers).some((marker) => bytes.includes(marker))) return undefined;
+  const text = bytes.toString('utf8');
+  return (python ? pythonMentionsSdk : typeScriptMentionsSdk)(text) ? text : undefined;
+}
+
+/** Whether some front end reads files with this name. */
+export function isSupportedPath(path: string): boolean {
+  return isSettingsPath(path) || isTypeScriptPath(path) || isPythonPath(path);
+}
+
+/** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

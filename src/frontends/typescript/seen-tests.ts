@@ -1,0 +1,138 @@
+import { ts } from 'ts-morph';
+import type { SeenTest, ValueSet } from '../../model/types.js';
+import { isReturned } from './flows.js';
+import { spanOf, unwrap } from './parse.js';
+import { walk } from './walk.js';
+
+/** Methods that put a key into a Set, Map or array. */
+const insertMethods = new Set(['add', 'set', 'push', 'unshift']);
+
+/** Methods that test for a key: `seen.has(key)`, `seen.includes(key)`, `cache.get(key)`. */
+const testMethods = new Set(['has', 'includes', 'get', 'hasOwnProperty']);
+
+/** Conditions nested deeper than this (`a && b && ...` in generated code) are not read, so they cannot overflow the stack. */
+const maxConditionDepth = 50;
+
+/** What a condition says about the key when it holds: the test, and whether the key was seen. */
+interface Polarity {
+  test: ts.Node;
+  seen: boolean;
+}
+
+/**
+ * Membership tests on collections the function also inserts into, with what
+ * the function returns right after a test found the key: the returns directly
+ * in the branch taken when it was seen (an `if`, its `else` for a negated
+ * test, or the first return after `if (!seen.has(key)) { ...; return }`),
+ * or that branch of a returned ternary. A return under a further condition is
+ * that condition's, not the test's.
+ */
+export function seenTests(body: ts.Node, evaluate: (expression: ts.Expression) => ValueSet): SeenTest[] {
+  const collections = insertedCollections(body);
+  if (collections.size === 0) return [];
+  const found = new Map<ts.Node, ts.Expression[]>();
+  const guard = (polarity: Polarity | undefined, returned: Array<ts.Expression | undefined>): void => {
+    if (!polarity) return;
+    const list = found.get(polarity.test) ?? [];
+    for (const expression of returned) if (expression) list.push(expression);
+    found.set(polarity.test, list);
+  };
+  const polarityOf = (condition: ts.Expression): Polarity | undefined => conditionPolarity(condition, collections);
+  walkOwn(body, (node) => {
+    if (ts.isIfStatement(node)) {
+      const polarity = polarityOf(node.expression);
+      if (polarity?.seen) guard(polarity, directReturns(node.thenStatement));
+      else if (polarity) guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
+    } else if (ts.isConditionalExpression(node) && isReturned(node)) {
+      const polarity = polarityOf(node.condition);
+      if (polarity) guard(polarity, [polarity.seen ? node.whenTrue : node.whenFalse]);
+    }
+  });
+  return [...found].map(([test, returned]) => ({ span: spanOf(test), returnsWhenSeen: returned.map((expression) => evaluate(expression)) }));
+}
+
+/** The function's own nodes: not those of functions and classes nested in it. */
+function walkOwn(body: ts.Node, visit: (node: ts.Node) => void): void {
+  walk(body, (node) => {
+    if (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node))) return false;
+    visit(node);
+    return true;
+  });
+}
+
+/** The collections the function puts keys into, by their text: `seen`, `this.seen`. */
+function insertedCollections(body: ts.Node): Set<string> {
+  const names = new Set<string>();
+  walkOwn(body, (node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = unwrap(node.expression);
+      if (ts.isPropertyAccessExpression(callee) && insertMethods.has(callee.name.text)) names.add(collectionName(callee.expression));
+    } else if (ts.isBinaryExpression(node) && isAssignment(node.operatorToken.kind)) {
+      const target = unwrap(node.left);
+      if (ts.isElementAccessExpression(target)) names.add(collectionName(target.expression));
+    }
+  });
+  return names;
+}
+
+function isAssignment(kind: ts.SyntaxKind): boolean {
+  return kind === ts.SyntaxKind.EqualsToken || kind === ts.SyntaxKind.QuestionQuestionEqualsToken || kind === ts.SyntaxKind.BarBarEqualsToken;
+}
+
+function collectionName(expression: ts.Expression): string {
+  return unwrap(expression).getText().replace(/\s+/g, '');
+}
+
+/** `seen.has(key)`, `key in seen`, `seen[key]`, `Object.hasOwn(seen, key)` on a collection the function inserts into. */
+function membershipTest(expression: ts.Expression, collections: ReadonlySet<string>): boolean {
+  if (ts.isCallExpression(expression)) {
+    const callee = unwrap(expression.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return false;
+    if (testMethods.has(callee.name.text)) return collections.has(collectionName(callee.expression));
+    const [target] = expression.arguments;
+    return callee.name.text === 'hasOwn' && collectionName(callee.expression) === 'Object' && !!target && collections.has(collectionName(target));
+  }
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.InKeyword) {
+    return collections.has(collectionName(expression.right));
+  }
+  return ts.isElementAccessExpression(expression) && collections.has(collectionName(expression.expression));
+}
+
+/** What a condition says about a membership test when it holds: `seen.has(k)`, `!seen.has(k)`, `seen.has(k) && recent`. */
+function conditionPolarity(condition: ts.Expression, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
+  if (depth > maxConditionDepth) return undefined;
+  const expression = unwrap(condition);
+  if (ts.isAwaitExpression(expression)) return conditionPolarity(expression.expression, collections, depth + 1);
+  if (membershipTest(expression, collections)) return { test: expression, seen: true };
+  if (ts.isPrefixUnaryExpression(expression) && expression.operator === ts.SyntaxKind.ExclamationToken) {
+    const inner = conditionPolarity(expression.operand, collections, depth + 1);
+    return inner && { test: inner.test, seen: !inner.seen };
+  }
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+    // Both sides hold: a test that says "seen" still does; one that says "not seen" leaves the other branch open.
+    return [expression.left, expression.right].map((side) => conditionPolarity(side, collections, depth + 1)).find((side) => side?.seen);
+  }
+  return undefined;
+}
+
+/** The values of the return statements a branch runs directly (not under a further condition); a bare `return` decides nothing. */
+function directReturns(statement: ts.Statement | undefined): Array<ts.Expression | undefined> {
+  if (!statement) return [];
+  const statements: readonly ts.Statement[] = ts.isBlock(statement) ? statement.statements : [statement];
+  return statements.filter(ts.isReturnStatement).map((found) => found.expression);
+}
+
+/** The first return statement after an `if` in its block: where the function goes when the `if` is skipped. */
+function followingReturn(node: ts.IfStatement): Array<ts.Expression | undefined> {
+  const parent = node.parent;
+  if (!ts.isBlock(parent) && !ts.isCaseOrDefaultClause(parent)) return [];
+  const after = parent.statements.slice(parent.statements.indexOf(node) + 1);
+  const next = after.find(ts.isReturnStatement);
+  return next ? [next.expression] : [];
+}
+
+/** The branch ends in a return or throw. */
+function endsByLeaving(statement: ts.Statement): boolean {
+  const last = ts.isBlock(statement) ? statement.statements.at(-1) : statement;
+  return !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
+}

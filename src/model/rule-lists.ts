@@ -1,0 +1,33 @@
+import type { RuleListKind } from './rule-validation.js';
+import type { AgentConfiguration, StringValue } from './types.js';
+import { listEntries, optionOf, propertyOf } from './values.js';
+
+/** The string entries one list option can hold, on any path. */
+export interface RuleListEntries {
+  list: RuleListKind;
+  entries: StringValue[];
+}
+
+const options: ReadonlyArray<[RuleListKind, string]> = [
+  ['allow', 'allowedTools'],
+  ['deny', 'disallowedTools'],
+  ['ask', 'askTools'],
+  ['tools', 'tools'],
+];
+
+/**
+ * Every list of tool names or permission rules a configuration writes:
+ * `allowedTools`, `disallowedTools`, `tools`, a settings file's
+ * `permissions.allow/deny/ask`, and the same lists inline in the `settings`
+ * and `managedSettings` options.
+ */
+export function ruleLists(config: AgentConfiguration): RuleListEntries[] {
+  const lists = options.map(([list, key]) => ({ list, entries: listEntries(optionOf(config, key).values) }));
+  for (const holder of ['settings', 'managedSettings']) {
+    const permissions = propertyOf({ alternatives: optionOf(config, holder).values }, 'permissions');
+    for (const list of ['allow', 'deny', 'ask'] as const) {
+      lists.push({ list, entries: listEntries(propertyOf({ alternatives: permissions.values }, list).values) });
+    }
+  }
+  return lists.filter((list) => list.entries.length > 0);
+}

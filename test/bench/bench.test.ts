@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../cli/support.js';
+
+// A smoke test of `npm run bench` on tiny trees: every row is printed. Never
+// a timing assertion: the figures of a --quick run on a busy machine mean nothing.
+describe('npm run bench --quick', () => {
+  it('generates the trees, runs every comparison and prints every row', () => {
+    expect(existsSync(path.join(repoRoot, 'dist/bin/toolgate.js')), 'run `npm run build` first').toBe(true);
+    const run = spawnSync(process.execPath, ['bench/run.mjs', '--quick'], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const rows = run.stdout.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+    expect(rows.map((row) => row.split(' | ')[0]!.slice(2))).toEqual([
+      'measurement',
+      'scan vs `grep -rl` (mixed tree, 1x)',
+      'ESLint (same rules) vs scan (lint tree)',
+      'scan vs oxlint + toolgate/oxlint (lint tree)',
+      'scan vs TypeScript parse-only (all-agent tree)',
+      'growth: time 2x / 1x',
+      'growth: time 3x / 1x',
+      'growth: time 4x / 1x',
+      'growth: peak memory 2x / 1x',
+      'growth: peak memory 3x / 1x',
+      'growth: peak memory 4x / 1x',
+      'ESLint adapter, file without SDK usage',
+    ]);
+    // Each row has all six cells filled, with numbers where figures belong.
+    for (const row of rows.slice(1)) expect(row.split(' | ').slice(1, 4).every((cell) => /\d/.test(cell)), row).toBe(true);
+    expect(run.stdout).toMatch(/Machine: .+ \d+ cores, \d+ GB RAM, Node v\d+/);
+    // The adapter parses nothing in files without SDK usage.
+    expect(rows.at(-1)).toMatch(/\| 0 parses in [1-9]\d* files \|/);
+  }, 300_000);
+});

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../cli/support.js';
+
+// The parsers load when the first file passes the prefilter: a tree without
+// agent code never pays for them. Checked in a fresh process on the built
+// engine, where a CommonJS module that was loaded shows in `require.cache`.
+const built = path.join(repoRoot, 'dist/src/engine/scan.js');
+const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function scanInFreshProcess(files: Record<string, string>): { files: number; parsersLoaded: boolean } {
+  const root = mkdtempSync(path.join(work, 'tree-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  const script = `
+    import { createRequire } from 'node:module';
+    const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
+    const { stats } = await scan({ cwd: process.argv[1], configFile: false });
+    const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]ts-morph[\\\\/]/.test(file));
+    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 60_000 });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as { files: number; parsersLoaded: boolean };
+}
+
+describe('loading the front ends lazily', () => {
+  it('scans a tree without agent code, settings files included, without loading the TypeScript parser', () => {
+    expect(existsSync(built), `${built} is missing: run \`npm run build\` first`).toBe(true);
+    const plain = {
+      'src/app.ts': "import { readFile } from 'node:fs/promises';\nexport const load = () => readFile('x');\n",
+      'tools/job.py': 'import json\nprint(json.dumps({}))\n',
+      '.claude/settings.json': '{ "permissions": { "allow": ["Read"] } }\n',
+      // Names the SDK in a comment only: past the byte prefilter, stopped by the TypeScript front end's own check.
+      'src/notes.js': '// see @anthropic-ai/claude-agent-sdk\nexport {};\n',
+    };
+    expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false });
+  });
+
+  it('loads it once a file uses the SDK', () => {
+    const agent = { 'src/agent.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x' });\n" };
+    expect(scanInFreshProcess(agent)).toEqual({ files: 1, parsersLoaded: true });
+  });
+});

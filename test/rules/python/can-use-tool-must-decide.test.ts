@@ -1,0 +1,60 @@
+import rule from '../../../rules/can-use-tool-must-decide.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+const head = 'from claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny';
+/** A permission callback whose body starts on line 3. */
+const review = (...body: string[]) =>
+  py(head, 'async def review(tool_name, tool_input, context):', ...body.map((line) => `    ${line}`), 'options = ClaudeAgentOptions(can_use_tool=review)');
+/** A callback with two paths that return nothing (lines 4 and 6), then a deny. */
+const twoPaths = (read: string, bash: string) =>
+  review('if tool_name == "Read":', `    ${read}`, 'if tool_name == "Bash":', `    ${bash}`, 'return PermissionResultDeny(message="Not in the allow list.")');
+const suggested = 'PermissionResultDeny(message="This tool call is not allowed here.")';
+const configured = (options: string) =>
+  py(head, 'async def review(tool_name, tool_input, context):', '    return PermissionResultAllow()', `options = ClaudeAgentOptions(${options})`);
+
+runPythonCases(rule, {
+  valid: [
+    review('if tool_name == "Bash":', '    return PermissionResultDeny(message="No shell.")', 'return PermissionResultAllow()'),
+    // A decision the rule cannot see.
+    review('decision = await policy(tool_name, tool_input)', 'return decision'),
+    // A helper that decides on every path.
+    py(
+      head,
+      'def decide(tool_name):',
+      '    return PermissionResultDeny(message="No shell.") if tool_name == "Bash" else PermissionResultAllow()',
+      'async def review(tool_name, tool_input, context):',
+      '    return decide(tool_name)',
+      'options = ClaudeAgentOptions(can_use_tool=review)',
+    ),
+    review('if tool_name == "Bash":', '    return PermissionResultDeny(message="No shell.")', 'raise ValueError(tool_name)'),
+    // Hooks may return nothing.
+    py(head, 'async def audit(input_data, tool_use_id, context):', '    return None', 'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[audit])]})'),
+    configured('can_use_tool=review'),
+    configured('can_use_tool=review, permission_prompt_tool_name=None'),
+  ],
+  invalid: [
+    {
+      name: 'a path that falls off the end',
+      code: review('if tool_name != "Bash":', '    return PermissionResultAllow()'),
+      errors: [{ messageId: 'noDecision', line: 2, column: 11, data: { callback: "'review'", how: 'can reach its end without returning a decision', consequence: 'the SDK raises an error and the tool call fails' } }],
+    },
+    {
+      name: 'a bare return and a None',
+      code: twoPaths('return', 'return None'),
+      errors: [
+        { messageId: 'noDecision', line: 4, column: 9, data: { how: 'returns None instead of a decision' }, suggestions: [{ messageId: 'denyHere', output: twoPaths(`return ${suggested}`, 'return None') }] },
+        { messageId: 'noDecision', line: 6, column: 9, data: { how: 'returns None instead of a decision' }, suggestions: [{ messageId: 'denyHere', output: twoPaths('return', `return ${suggested}`) }] },
+      ],
+    },
+    {
+      name: 'no edit where the callback never returns PermissionResultDeny (it may not be imported)',
+      code: review('if tool_name == "Read":', '    return PermissionResultAllow()', 'return None'),
+      errors: [{ messageId: 'noDecision', line: 5, column: 5 }],
+    },
+    {
+      name: 'can_use_tool with permission_prompt_tool_name',
+      code: configured('can_use_tool=review, permission_prompt_tool_name="mcp__approver__prompt"'),
+      errors: [{ messageId: 'withPromptTool', line: 4, column: 79, data: { callback: 'can_use_tool', promptTool: 'permission_prompt_tool_name', certainty: 'are' } }],
+    },
+  ],
+});

@@ -1,0 +1,64 @@
+import rule from '../../../rules/require-deny-reason.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+const head = 'from claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny';
+/** A PreToolUse hook that returns `output` on line 4 when the call is not allowed. */
+const guard = (output: string, event = 'PreToolUse') =>
+  py(
+    head,
+    'async def guard(input_data, tool_use_id, context):',
+    '    if not is_allowed(input_data):',
+    `        return ${output}`,
+    '    return {}',
+    `options = ClaudeAgentOptions(hooks={"${event}": [HookMatcher(matcher="Bash", hooks=[guard])]})`,
+  );
+const specific = (fields: string) => `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"${fields}}}`;
+/** A permission callback that returns `denied` on line 4. */
+const review = (denied: string) =>
+  py(
+    head,
+    'async def review(tool_name, tool_input, context):',
+    '    if not is_allowed(tool_input):',
+    `        return ${denied}`,
+    '    return PermissionResultAllow()',
+    'options = ClaudeAgentOptions(can_use_tool=review)',
+  );
+
+runPythonCases(rule, {
+  valid: [
+    guard(specific(', "permissionDecisionReason": "Blocked: the command writes outside the project."')),
+    guard(specific(', "permissionDecisionReason": reason_for(input_data)')),
+    guard('{"decision": "block", "reason": "Blocked by policy."}'),
+    guard('{"decision": "block"}', 'PostToolUse'),
+    guard('{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask"}}'),
+    review('PermissionResultDeny(message="Refunds above 100 EUR need a human.")'),
+    review('PermissionResultDeny(message=reason_for(tool_input), interrupt=True)'),
+  ],
+  invalid: [
+    {
+      name: 'a PreToolUse deny without a reason',
+      code: guard(specific('')),
+      errors: [{ messageId: 'denyWithoutReason', line: 4, column: 93, data: { gate: 'PreToolUse', certainty: 'is', field: 'permissionDecisionReason' } }],
+    },
+    {
+      name: 'a reason that can be None',
+      code: guard(specific(', "permissionDecisionReason": "Blocked by policy." if verbose else None')),
+      errors: [{ messageId: 'denyWithoutReason', line: 4, column: 93, data: { certainty: 'can be' } }],
+    },
+    {
+      name: 'the deprecated decision without a reason',
+      code: guard('{"decision": "block"}'),
+      errors: [{ messageId: 'denyWithoutReason', line: 4, column: 29, data: { field: 'reason' } }],
+    },
+    {
+      name: 'PermissionResultDeny without a message (it defaults to "")',
+      code: review('PermissionResultDeny()'),
+      errors: [{ messageId: 'denyWithoutReason', line: 4, column: 16, data: { gate: 'can_use_tool', certainty: 'is', field: 'message' } }],
+    },
+    {
+      name: 'PermissionResultDeny with an empty message',
+      code: review('PermissionResultDeny(message="", interrupt=True)'),
+      errors: [{ messageId: 'denyWithoutReason', line: 4, column: 16 }],
+    },
+  ],
+});

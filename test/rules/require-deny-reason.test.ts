@@ -1,0 +1,74 @@
+import rule from '../../rules/require-deny-reason.js';
+import { runRuleTests } from '../support/rule-tester.js';
+
+const imports = "import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\ndeclare function isAllowed(input: unknown): boolean;\ndeclare function reasonFor(input: unknown): string;";
+const wire = (hook: string, event = 'PreToolUse') => `query({ prompt: 'x', options: { hooks: { ${event}: [{ matcher: 'Bash', hooks: [${hook}], onFailure: 'block' }] } } });`;
+/** A PreToolUse hook that returns `output` on line 5 when the call is not allowed. */
+const guard = (output: string, event = 'PreToolUse') =>
+  `${imports}\nconst guard: HookCallback = async (input) => {\n  if (!isAllowed(input)) return ${output};\n  return {};\n};\n${wire('guard', event)}`;
+const specific = (fields: string) => `{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', ${fields} } }`;
+/** canUseTool that returns `denied` on line 4. */
+const review = (denied: string) =>
+  `${imports}\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  if (!isAllowed(input)) return ${denied};\n  return { behavior: 'allow', updatedInput: input };\n} } });`;
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [
+      guard(specific("permissionDecisionReason: 'Blocked: the command writes outside the project. Run it inside the repository.'")),
+      // A reason computed at run time.
+      guard(specific('permissionDecisionReason: reasonFor(input)')),
+      // The deprecated decision, with its reason, and a top-level reason next to a specific deny.
+      guard("{ decision: 'block', reason: 'Blocked by policy.' }"),
+      guard("{ reason: 'Blocked by policy.', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' } }"),
+      // ask needs no reason; a PostToolUse block is not a permission deny.
+      guard("{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask' } }"),
+      guard("{ decision: 'block' }", 'PostToolUse'),
+      review("{ behavior: 'deny', message: 'Refunds above 100 EUR need a human. Ask the user to approve it.' }"),
+      review("{ behavior: 'deny', message: reasonFor(input) }"),
+    ],
+    invalid: [
+      {
+        name: 'a PreToolUse deny without a reason',
+        code: guard("{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' } }"),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'permissionDecisionReason' }, line: 5, column: 106, endColumn: 112 }],
+      },
+      {
+        name: 'an empty reason',
+        code: guard(specific("permissionDecisionReason: '  '")),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'permissionDecisionReason' }, line: 5, column: 106 }],
+      },
+      {
+        name: 'a reason that can be missing',
+        code: guard(specific("permissionDecisionReason: process.env.VERBOSE ? 'Blocked by policy.' : undefined")),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'can be', field: 'permissionDecisionReason' }, line: 5, column: 106 }],
+      },
+      {
+        name: 'a deny built by a helper, reported where it is written',
+        code: `${imports}\nconst deny = () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'deny' as const } });\nconst guard: HookCallback = async (input) => (isAllowed(input) ? {} : deny());\n${wire('guard')}`,
+        errors: [{ messageId: 'denyWithoutReason', line: 4, column: 103 }],
+      },
+      {
+        name: "the deprecated decision: 'block' without a reason",
+        code: guard("{ decision: 'block' }"),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'reason' }, line: 5, column: 45 }],
+      },
+      {
+        name: 'a canUseTool deny with an empty message',
+        code: review("{ behavior: 'deny', message: '' }"),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'canUseTool', certainty: 'is', field: 'message' }, line: 5, column: 45 }],
+      },
+    ],
+  },
+  javascript: {
+    valid: [
+      "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny', message: 'Use the run_tests tool.' } : { behavior: 'allow', updatedInput: input }) } });",
+    ],
+    invalid: [
+      {
+        name: 'a canUseTool deny without a message, in JavaScript',
+        code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny' } : { behavior: 'allow', updatedInput: input }) } });",
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'canUseTool', certainty: 'is', field: 'message' }, line: 2, column: 99 }],
+      },
+    ],
+  },
+});
