@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The front end's compiler module is TypeScript-only CommonJS, which Vite cannot transform (test/support/compiler.ts).
+  resolve: { alias: [{ find: /^\.\/compiler\.cjs$/, replacement: fileURLToPath(new URL('test/support/compiler.ts', import.meta.url)) }] },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',

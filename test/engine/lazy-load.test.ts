@@ -8,7 +8,8 @@ import { repoRoot } from '../cli/support.js';
 
 // The parsers load when the first file passes the prefilter: a tree without
 // agent code never pays for them. Checked in a fresh process on the built
-// engine, where a CommonJS module that was loaded shows in `require.cache`.
+// engine, where a CommonJS module that was loaded shows in `require.cache`
+// (the compiler is the one ts-morph bundles, under @ts-morph/common).
 const built = path.join(repoRoot, 'dist/src/engine/scan.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -23,7 +24,7 @@ function scanInFreshProcess(files: Record<string, string>): { files: number; par
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
     const { stats } = await scan({ cwd: process.argv[1], configFile: false });
-    const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]ts-morph[\\\\/]/.test(file));
+    const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]@?ts-morph[\\\\/]/.test(file));
     console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 60_000 });
   expect(run.stderr).toBe('');

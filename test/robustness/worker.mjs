@@ -3,12 +3,15 @@
 // its own; each loads toolgate's TypeScript sources through Vite's module
 // runner (as Vitest does), then asks the test for files until none are left.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServer, createServerModuleRunner } from 'vite';
 
 const server = await createServer({
   root: workerData.root,
   configFile: false,
+  // As in vitest.config.ts: Vite cannot transform the front end's compiler.cts.
+  resolve: { alias: [{ find: /^\.\/compiler\.cjs$/, replacement: fileURLToPath(new URL('../support/compiler.ts', import.meta.url)) }] },
   logLevel: 'silent',
   server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   optimizeDeps: { noDiscovery: true, include: [] },

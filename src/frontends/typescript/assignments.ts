@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { PathStep } from '../../model/build.js';
 import { spanOf, unwrap } from './parse.js';
 

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet, propertyOf } from '../../model/values.js';

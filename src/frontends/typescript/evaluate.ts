@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';

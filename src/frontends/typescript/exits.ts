@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import { unknown } from '../../model/build.js';
 import type { CatchFacts, Exit, Span, ValueSet } from '../../model/types.js';
 import { spanIn, spanOf, unwrap } from './parse.js';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import { staticName, unwrap } from './parse.js';
 
 /** Where a module's export comes from. */

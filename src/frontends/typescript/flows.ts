@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { IdLookup, ValueFlow } from '../../model/types.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { returnStatements } from './evaluate.js';

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';

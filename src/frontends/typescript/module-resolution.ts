@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 
 /** Used when no tsconfig.json is found: resolve the way bundlers and Node do, JavaScript included. */
 const defaults: ts.CompilerOptions = {

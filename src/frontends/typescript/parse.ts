@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { Span } from '../../model/types.js';
 
 const scriptKinds: Record<string, ts.ScriptKind> = {

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { Analysis, SyntaxError } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';

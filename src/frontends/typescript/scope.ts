@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 
 /**
  * Resolves identifiers to their declarations within one file, without a

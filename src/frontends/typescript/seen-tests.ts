@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { SeenTest, ValueSet } from '../../model/types.js';
 import { isReturned } from './flows.js';
 import { spanOf, unwrap } from './parse.js';

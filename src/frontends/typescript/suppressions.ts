@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { Suppression } from '../../model/types.js';
 
 /** Cheap text check first: most files hold no directive, and they cost one regex. */

@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import ts from './compiler.cjs';
 import type { Span } from '../../model/types.js';
 import { isProcessExit } from './exits.js';
 import { spanOf, unwrap } from './parse.js';

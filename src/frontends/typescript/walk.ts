@@ -1,4 +1,4 @@
-import type { ts } from 'ts-morph';
+import type ts from './compiler.cjs';
 
 /**
  * Visit `root` and the nodes under it depth first, in source order, without
