@@ -1,3 +1,5 @@
+import { isSdkExport } from './sdk-modules.js';
+
 /**
  * What a call does again when a failure hook makes it: an HTTP request or a
  * new agent query. Callees are `CallSite.callee` names, resolved through
@@ -23,11 +25,9 @@ const request = new RegExp(
   ].join('|')})$`,
 );
 
-/** `query` of the Agent SDK (or the older Claude Code SDK), in either language. */
-const agentQuery = /^(?:@anthropic-ai\/claude-(?:agent-sdk|code)(?:\/[\w./-]*)?|claude_agent_sdk|claude_code_sdk)\.query$/;
 
 export function rerunOf(callee: string | undefined): Rerun | undefined {
   if (callee === undefined) return undefined;
-  if (agentQuery.test(callee)) return { kind: 'query', callee };
+  if (isSdkExport(callee, 'query')) return { kind: 'query', callee };
   return request.test(callee) ? { kind: 'request', callee } : undefined;
 }

@@ -1,10 +1,9 @@
-/** The Python SDK's packages: the Agent SDK and the older Claude Code SDK, with submodules (`claude_agent_sdk.types`). */
-const sdkModule = /^(?:claude_agent_sdk|claude_code_sdk)(?:\.[\w.]+)?$/;
+import { isPythonSdkModule } from '../../model/sdk-modules.js';
 
 export { mentionsSdk } from './prefilter.js';
 
 export function isSdkModule(module: string): boolean {
-  return sdkModule.test(module);
+  return isPythonSdkModule(module);
 }
 
 /** Constructors of options objects (SDK-FACTS.md §6). */

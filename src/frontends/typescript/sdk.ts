@@ -1,10 +1,8 @@
 import ts from './compiler.cjs';
+import { isTypeScriptSdkModule } from '../../model/sdk-modules.js';
 import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
-
-/** The SDK's packages: the Agent SDK and the older Claude Code SDK, with subpaths (`/browser`, `/core`). */
-const sdkModule = /^@anthropic-ai\/claude-(?:agent-sdk|code)(?:\/[\w./-]*)?$/;
 
 export { mentionsSdk } from './prefilter.js';
 
@@ -29,7 +27,7 @@ export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
 }
 
 export function isSdkModule(specifier: string): boolean {
-  return sdkModule.test(specifier);
+  return isTypeScriptSdkModule(specifier);
 }
 
 /** The SDK function or type an expression names: `query`, `sdk.query`, `q` (aliased). */
