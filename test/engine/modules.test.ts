@@ -1,18 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../../src/engine/scan.js';
-
-const fixtures = fileURLToPath(new URL('../../fixtures/modules/', import.meta.url));
-
-async function findings(project: string) {
-  const result = await scan({ cwd: fixtures, paths: [project] });
-  expect(result.problems).toEqual([]);
-  return result.findings;
-}
-
-/** What is reported, whatever file it lands in. */
-const reported = (list: Awaited<ReturnType<typeof findings>>) =>
-  list.map(({ ruleId, messageId, message }) => `${ruleId} ${messageId} ${message}`).sort();
+import { findings, fixtures, reported } from './module-fixtures.js';
 
 describe('options, hooks and canUseTool spread across modules', () => {
   it.each([
