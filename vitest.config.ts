@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // The front end's compiler module is TypeScript-only CommonJS, which Vite cannot transform (test/support/compiler.ts).
   resolve: { alias: [{ find: /^\.\/compiler\.cjs$/, replacement: fileURLToPath(new URL('test/support/compiler.ts', import.meta.url)) }] },
+  // Vite strips types from .ts and .mts only; src/frontends/typescript/code-cache.cts is plain ESM syntax with types.
+  oxc: { include: /\.(m?ts|cts|[jt]sx)$/ },
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
