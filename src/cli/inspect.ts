@@ -1,18 +1,17 @@
 import { Option, type Command } from 'commander';
 import type { FileProblem } from '../engine/findings.js';
-import { inspect, type InspectResult } from '../engine/inspect/index.js';
+import type { InspectResult } from '../engine/inspect/index.js';
 import { createColors, useColor } from './color.js';
 import { escapeForTerminal } from './escape.js';
 import { ExitCode } from './exit-codes.js';
 import type { FormatContext } from './formatters/index.js';
-import { formatInspectJson } from './formatters/inspect-json.js';
-import { formatInspectPretty } from './formatters/inspect-pretty.js';
 import type { CliIo } from './run.js';
 
+// The inspect engine and its formatters are imported when `inspect` runs: every scan starts this CLI.
 const inspectFormatters = {
-  pretty: formatInspectPretty,
-  json: formatInspectJson,
-} satisfies Record<string, (result: InspectResult, context: FormatContext) => string>;
+  pretty: async () => (await import('./formatters/inspect-pretty.js')).formatInspectPretty,
+  json: async () => (await import('./formatters/inspect-json.js')).formatInspectJson,
+} satisfies Record<string, () => Promise<(result: InspectResult, context: FormatContext) => string>>;
 
 type InspectFormatName = keyof typeof inspectFormatters;
 
@@ -42,9 +41,10 @@ export function addInspectCommand(program: Command, io: CliIo, done: (code: numb
 }
 
 async function inspectCommand(paths: string[], flags: InspectFlags, io: CliIo): Promise<number> {
+  const [{ inspect }, format] = await Promise.all([import('../engine/inspect/index.js'), inspectFormatters[flags.format]()]);
   const result = await inspect({ paths, cwd: io.cwd });
   const colors = createColors(useColor(flags.color, io.env, io.isTTY));
-  io.stdout(inspectFormatters[flags.format](result, { colors, cwd: io.cwd }));
+  io.stdout(format(result, { colors, cwd: io.cwd }));
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
   // A table built from fewer files than asked for must not pass for the whole picture.
   return result.problems.length > 0 ? ExitCode.failure : ExitCode.clean;

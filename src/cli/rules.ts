@@ -4,9 +4,6 @@ import { UsageError } from '../engine/errors.js';
 import { docsBase } from '../engine/rule.js';
 import { createColors, useColor } from './color.js';
 import { ExitCode } from './exit-codes.js';
-import { formatRulesJson, formatRulesPretty, ruleRows } from './formatters/rules.js';
-import { renderMarkdown } from './markdown.js';
-import { readRuleDoc, ruleDocPath } from './rule-docs.js';
 import type { CliIo } from './run.js';
 
 interface ListFlags {
@@ -26,7 +23,9 @@ export function addRulesCommands(program: Command, io: CliIo, done: (code: numbe
     .addOption(new Option('--format <name>', 'output format').choices(['pretty', 'json']).default('pretty'))
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
-    .action((flags: ListFlags) => {
+    .action(async (flags: ListFlags) => {
+      // Imported when these commands run, here and below: every scan starts this CLI.
+      const { formatRulesJson, formatRulesPretty, ruleRows } = await import('./formatters/rules.js');
       const rows = ruleRows();
       const colors = createColors(useColor(flags.color, io.env, io.isTTY));
       io.stdout(flags.format === 'json' ? formatRulesJson(rows) : formatRulesPretty(rows, colors));
@@ -39,11 +38,12 @@ export function addRulesCommands(program: Command, io: CliIo, done: (code: numbe
     .argument('<rule>', 'rule id, e.g. no-bare-allowed-tools (toolgate/no-bare-allowed-tools works too)')
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
-    .action((rule: string, flags: ExplainFlags) => {
+    .action(async (rule: string, flags: ExplainFlags) => {
       const id = rule.replace(/^toolgate\//, '');
       if (!allRules.some((known) => known.id === id)) {
         throw new UsageError(`Unknown rule id '${rule}'. Known rules: ${allRules.map((known) => known.id).join(', ')}.`);
       }
+      const [{ readRuleDoc, ruleDocPath }, { renderMarkdown }] = await Promise.all([import('./rule-docs.js'), import('./markdown.js')]);
       const page = readRuleDoc(id);
       // Every rule has a page (a meta-test checks it); a package without one is broken.
       if (page === undefined) throw new Error(`the docs page of '${id}' is missing from the package: ${ruleDocPath(id)}`);

@@ -2,7 +2,6 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { ConfigName } from '../engine/configs.js';
 import { configNames } from '../engine/configs.js';
 import path from 'node:path';
-import { readBaseline, writeBaseline } from '../engine/baseline.js';
 import { findConfig } from '../engine/config-file.js';
 import { UsageError } from '../engine/errors.js';
 import type { FileProblem } from '../engine/findings.js';
@@ -11,11 +10,10 @@ import { parseShard, shardFormat, type Shard } from '../engine/shard.js';
 import { createColors, useColor } from './color.js';
 import { escapeForTerminal } from './escape.js';
 import { ExitCode, exitCodesHelp } from './exit-codes.js';
-import { formatterNames, formatters, type FormatterName } from './formatters/index.js';
+import { formatterNames, loadFormatter, type FormatterName } from './formatters/index.js';
 import { addInspectCommand } from './inspect.js';
 import { colorFlagFor, writeReport } from './output.js';
 import { addRulesCommands } from './rules.js';
-import { checkoutStaged } from './staged.js';
 import { countSeverities } from './formatters/summary.js';
 import { toolInfo } from '../package-info.js';
 
@@ -149,12 +147,14 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
     return ExitCode.clean;
   }
   const baselineFile = path.resolve(io.cwd, flags.baseline ?? defaultBaseline);
-  if (flags.updateBaseline) {
-    await writeBaseline(baselineFile, scanned.findings);
+  // Loaded only with a baseline flag, as the formatter below: start-up is part of every scan's time.
+  const baseline = flags.baseline || flags.updateBaseline ? await import('../engine/baseline.js') : undefined;
+  if (baseline && flags.updateBaseline) {
+    await baseline.writeBaseline(baselineFile, scanned.findings);
     io.stderr(`${escapeForTerminal(`Wrote ${scanned.findings.length} findings to ${path.relative(io.cwd, baselineFile) || baselineFile}`)}\n`);
   }
   // Findings the baseline accepts are left out everywhere, as if they were not there.
-  const accepted = flags.baseline && !flags.updateBaseline ? await readBaseline(baselineFile) : undefined;
+  const accepted = baseline && !flags.updateBaseline ? await baseline.readBaseline(baselineFile) : undefined;
   const result: ScanResult = accepted
     ? { ...scanned, findings: scanned.findings.filter((finding) => !accepted.has(finding.fingerprint)) }
     : flags.updateBaseline
@@ -166,7 +166,8 @@ async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promis
     ? { ...result, findings: result.findings.filter((finding) => finding.severity === 'error') }
     : result;
   const colors = createColors(useColor(colorFlagFor(flags.output, flags.color), io.env, io.isTTY));
-  const written = await writeReport(formatters[flags.format](shown, { colors, cwd: io.cwd }), flags.output, io);
+  const format = await loadFormatter(flags.format);
+  const written = await writeReport(format(shown, { colors, cwd: io.cwd }), flags.output, io);
 
   for (const note of result.notes ?? []) io.stderr(`note: ${escapeForTerminal(note)}\n`);
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
@@ -198,6 +199,8 @@ async function scanOrStaged(paths: string[], flags: ScanFlags, rules: string[] |
     const cache = flags.cache ? { cache: true, ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) } : {};
     return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
   }
+  // Loaded for pre-commit hooks only.
+  const { checkoutStaged } = await import('./staged.js');
   const staged = await checkoutStaged(io.cwd);
   try {
     if (staged.paths.length === 0) return undefined;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
 import { allRules } from '../../rules/index.js';
 import type { RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
@@ -25,7 +26,13 @@ export interface ToolgateConfig {
 }
 
 const topKeys = ['$schema', 'rules', 'ignore', 'settingsFiles'];
-const ajv = new Ajv({ allErrors: true, strict: false });
+let ajv: Ajv | undefined;
+
+/** Ajv is some 60 CommonJS modules: loaded only when a config turns a rule on, as most scans have no config. */
+function optionsValidator(): Ajv {
+  ajv ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv({ allErrors: true, strict: false });
+  return ajv;
+}
 
 /**
  * The config for a scan of `start` (a file or directory): the nearest
@@ -120,7 +127,7 @@ function ruleEntry(rule: AnyRule, value: unknown, fail: (message: string) => voi
   }
   if (severity === 'off') return { severity };
   const schema = { type: 'array', items: rule.meta.schema, minItems: 0, maxItems: rule.meta.schema.length };
-  const validate = ajv.compile(schema);
+  const validate = optionsValidator().compile(schema);
   if (!validate(options)) {
     fail(`invalid options: ${(validate.errors ?? []).map(describeError).join('; ')}.`);
     return undefined;

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../../src/cli/color.js';
-import { formatters } from '../../src/cli/formatters/index.js';
+import { loadFormatter } from '../../src/cli/formatters/index.js';
 import { fakeRule, finding, problem, repoRoot, scanResult, suggestion } from './support.js';
+
+const formatters = { json: await loadFormatter('json'), pretty: await loadFormatter('pretty') };
 
 const plain = { colors: createColors(false), cwd: repoRoot };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createColors } from '../../src/cli/color.js';
 import { escapeData, escapeProperty } from '../../src/cli/formatters/github.js';
-import { formatters } from '../../src/cli/formatters/index.js';
+import { loadFormatter } from '../../src/cli/formatters/index.js';
 import { finding, problem, repoRoot, runCli, scanResult } from './support.js';
+
+const formatters = { github: await loadFormatter('github') };
 
 const context = { colors: createColors(false), cwd: repoRoot };
 

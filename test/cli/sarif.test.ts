@@ -5,8 +5,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { createColors } from '../../src/cli/color.js';
-import { formatters } from '../../src/cli/formatters/index.js';
+import { loadFormatter } from '../../src/cli/formatters/index.js';
 import { fakeRule, finding, problem, repoRoot, runCli, scanResult, suggestion } from './support.js';
+
+const formatters = { sarif: await loadFormatter('sarif') };
 
 // The schema declares draft 2020-12, so it needs Ajv's 2020 build. Its
 // formats are checked here rather than through ajv-formats, which the

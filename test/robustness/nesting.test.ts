@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
-import { formatters } from '../../src/cli/formatters/index.js';
+import { loadFormatter } from '../../src/cli/formatters/index.js';
 import { createColors } from '../../src/cli/color.js';
 import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
 import { checkModel } from '../../src/engine/check.js';
 import { scan } from '../../src/engine/scan.js';
 import { finding, scanResult } from '../cli/support.js';
 import { cli, sdkImport, tree } from './support.js';
+
+const formatters = { pretty: await loadFormatter('pretty') };
 
 // Deeply nested and very long code. The TypeScript parser recurses once per
 // nesting level and runs out of stack near a thousand levels: such a file is

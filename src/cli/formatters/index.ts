@@ -1,9 +1,5 @@
 import type { ScanResult } from '../../engine/scan.js';
 import type { Colors } from '../color.js';
-import { formatGithub } from './github.js';
-import { formatJson } from './json.js';
-import { formatPretty } from './pretty.js';
-import { formatSarif } from './sarif.js';
 
 export interface FormatContext {
   /** Colour is decided by the caller; formatters never look at the terminal. */
@@ -16,11 +12,16 @@ export type Formatter = (result: ScanResult, context: FormatContext) => string;
 
 export type FormatterName = 'pretty' | 'json' | 'sarif' | 'github';
 
-export const formatters: Record<FormatterName, Formatter> = {
-  pretty: formatPretty,
-  json: formatJson,
-  sarif: formatSarif,
-  github: formatGithub,
+// Imported by name when asked for: a scan loads only the formatter it prints with.
+const formatterLoaders: Record<FormatterName, () => Promise<Formatter>> = {
+  pretty: async () => (await import('./pretty.js')).formatPretty,
+  json: async () => (await import('./json.js')).formatJson,
+  sarif: async () => (await import('./sarif.js')).formatSarif,
+  github: async () => (await import('./github.js')).formatGithub,
 };
 
-export const formatterNames = Object.keys(formatters) as FormatterName[];
+export const formatterNames = Object.keys(formatterLoaders) as FormatterName[];
+
+export function loadFormatter(name: FormatterName): Promise<Formatter> {
+  return formatterLoaders[name]();
+}

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './support.js';
+
+// Start-up is part of every scan's time (docs/performance.md): what a plain
+// scan does not use is imported where it is used. Checked on the built CLI in
+// a fresh process, with a loader hook that lists every ES module loaded, and
+// require.cache, read at exit, the CommonJS ones.
+const bin = path.join(repoRoot, 'dist/bin/toolgate.js');
+const work = mkdtempSync(path.join(tmpdir(), 'toolgate-start-up-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const hooks = path.join(work, 'hooks.mjs');
+writeFileSync(hooks, "export async function load(url, context, next) {\n  console.error(`loaded ${url}`);\n  return next(url, context);\n}\n");
+const preload = path.join(work, 'preload.mjs');
+writeFileSync(
+  preload,
+  `import { createRequire, register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+const cache = createRequire(import.meta.url).cache;
+process.on('exit', () => { for (const file of Object.keys(cache)) console.error(\`loaded \${pathToFileURL(file).href}\`); });
+`,
+);
+
+/** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
+function modulesLoadedBy(args: string[], cwd: string): string[] {
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  const loaded = [...run.stderr.matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
+  expect(loaded.length, run.stderr).toBeGreaterThan(0);
+  return loaded;
+}
+
+describe('start-up', () => {
+  it('loads neither the other commands, the other formatters nor ajv for a scan without a config file', () => {
+    expect(existsSync(bin), `${bin} is missing: run \`npm run build\` first`).toBe(true);
+    const empty = mkdtempSync(path.join(work, 'empty-'));
+    const loaded = modulesLoadedBy(['scan', '--no-config', '.'], empty);
+    expect(loaded).toContain('dist/src/cli/formatters/pretty.js');
+    const unused = /\/ajv\/|engine\/inspect\/|formatters\/(inspect-|json|sarif|github|rules)|cli\/(staged|markdown|rule-docs)|engine\/baseline/;
+    expect(loaded.filter((file) => unused.test(file))).toEqual([]);
+  });
+
+  it('loads ajv once a config file turns a rule on, to check its options', () => {
+    const project = mkdtempSync(path.join(work, 'config-'));
+    writeFileSync(path.join(project, 'toolgate.config.json'), JSON.stringify({ rules: { 'require-hook-timeout': 'error' } }));
+    expect(modulesLoadedBy(['scan', '--format', 'json', '.'], project)).toContainEqual(expect.stringMatching(/\/ajv\//));
+  });
+});
