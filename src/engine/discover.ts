@@ -68,7 +68,8 @@ export async function* discoverFiles(
     if (outcome.status === 'rejected') throw outcome.reason;
     return outcome.value;
   });
-  const seen = new Set<string>();
+  // A walk yields each path once: only paths named together can overlap.
+  const seen = targets.length > 1 ? new Set<string>() : undefined;
   const extra = options.settingsFiles
     ? { directory: options.settingsFiles.directory, rules: ignore().add([...options.settingsFiles.patterns]) }
     : undefined;
@@ -82,8 +83,8 @@ export async function* discoverFiles(
   for (const target of targets) {
     if (!target.isDirectory) {
       if (!reads(target.absolutePath)) onIgnored(target.absolutePath, 'unsupported');
-      else if (!seen.has(target.absolutePath)) {
-        seen.add(target.absolutePath);
+      else if (!seen?.has(target.absolutePath)) {
+        seen?.add(target.absolutePath);
         yield toEntry(target.absolutePath);
       }
       continue;
@@ -93,8 +94,8 @@ export async function* discoverFiles(
     // Naming an ignored directory overrides the rule that ignores it.
     const inherited = isIgnored(ancestors, target.absolutePath, true) ? [] : ancestors;
     for (const entry of walk(walker, target.absolutePath, relativePath(cwd, target.absolutePath), inherited)) {
-      if (seen.has(entry.absolutePath)) continue;
-      seen.add(entry.absolutePath);
+      if (seen?.has(entry.absolutePath)) continue;
+      seen?.add(entry.absolutePath);
       yield entry;
     }
   }
