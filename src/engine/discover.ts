@@ -68,35 +68,34 @@ export async function* discoverFiles(
     if (outcome.status === 'rejected') throw outcome.reason;
     return outcome.value;
   });
-  const seen = new Set<string>();
+  // A walk yields each path once: only paths named together can overlap.
+  const seen = targets.length > 1 ? new Set<string>() : undefined;
   const extra = options.settingsFiles
     ? { directory: options.settingsFiles.directory, rules: ignore().add([...options.settingsFiles.patterns]) }
     : undefined;
   const isExtraSettings = (absolutePath: string): boolean =>
     extra !== undefined && absolutePath.endsWith('.json') && !isSupportedPath(absolutePath) && isIgnored([extra], absolutePath, false);
   const reads = (absolutePath: string): boolean => isSupportedPath(absolutePath) || isExtraSettings(absolutePath);
-  const toEntry = (absolutePath: string): DiscoveredFile => ({
-    absolutePath,
-    path: relativePath(cwd, absolutePath),
-    ...(isExtraSettings(absolutePath) ? { settings: true } : {}),
-  });
+  const toEntry = (absolutePath: string, relative = relativePath(cwd, absolutePath)): DiscoveredFile =>
+    isExtraSettings(absolutePath) ? { absolutePath, path: relative, settings: true } : { absolutePath, path: relative };
+  const walker: Walker = { cwd, onIgnored, toEntry, reads, compiled: new Map() };
 
   for (const target of targets) {
     if (!target.isDirectory) {
       if (!reads(target.absolutePath)) onIgnored(target.absolutePath, 'unsupported');
-      else if (!seen.has(target.absolutePath)) {
-        seen.add(target.absolutePath);
+      else if (!seen?.has(target.absolutePath)) {
+        seen?.add(target.absolutePath);
         yield toEntry(target.absolutePath);
       }
       continue;
     }
     const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add([...options.ignore.patterns]) }] : [];
-    const ancestors = [...base, ...(await ancestorIgnores(cwd, target.absolutePath))];
+    const ancestors = [...base, ...ancestorIgnores(cwd, target.absolutePath, walker.compiled)];
     // Naming an ignored directory overrides the rule that ignores it.
     const inherited = isIgnored(ancestors, target.absolutePath, true) ? [] : ancestors;
-    for await (const entry of walk(target.absolutePath, inherited, onIgnored, toEntry, reads)) {
-      if (seen.has(entry.absolutePath)) continue;
-      seen.add(entry.absolutePath);
+    for (const entry of walk(walker, target.absolutePath, relativePath(cwd, target.absolutePath), inherited)) {
+      if (seen?.has(entry.absolutePath)) continue;
+      seen?.add(entry.absolutePath);
       yield entry;
     }
   }
@@ -117,13 +116,23 @@ async function resolveTarget(cwd: string, given: string): Promise<{ absolutePath
   return { absolutePath, isDirectory: stats.isDirectory() };
 }
 
-async function* walk(
-  directory: string,
-  inherited: readonly IgnoreFile[],
-  onIgnored: NonNullable<DiscoverOptions['onIgnored']>,
-  toEntry: (absolutePath: string) => DiscoveredFile,
-  reads: (absolutePath: string) => boolean,
-): AsyncGenerator<DiscoveredFile> {
+/** What a walk needs besides the directory it is in. */
+interface Walker {
+  cwd: string;
+  onIgnored: NonNullable<DiscoverOptions['onIgnored']>;
+  toEntry: (absolutePath: string, relative?: string) => DiscoveredFile;
+  reads: (absolutePath: string) => boolean;
+  compiled: CompiledRules;
+}
+
+/**
+ * The files under `directory` (whose path relative to the working directory
+ * is `relative`), depth first in name order. Synchronous, like the listing:
+ * an async generator nested once per folder level cost a promise per file
+ * and level. Still lazy, so a folder is listed only when the scan gets to it.
+ */
+function* walk(walker: Walker, directory: string, relative: string, inherited: readonly IgnoreFile[]): Generator<DiscoveredFile> {
+  const { onIgnored, reads } = walker;
   let entries;
   try {
     // Synchronous: on a large tree, each async call's trip through libuv's thread pool costs more than the listing.
@@ -134,32 +143,53 @@ async function* walk(
     // Node.js appends: output stays the same on every machine.
     const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
     const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
-    yield { ...toEntry(directory), error: `Cannot list directory: ${reason}` };
+    yield { ...walker.toEntry(directory, relative), error: `Cannot list directory: ${reason}` };
     return;
   }
   entries.sort((a, b) => compareText(a.name, b.name));
 
   let scope = inherited;
   if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
-    const own = await loadIgnoreFile(directory);
+    const own = loadIgnoreFile(directory, walker.compiled);
     if (own) scope = [...inherited, own];
   }
+  const matcher = ignoreMatcher(scope, directory);
+  const childPath = childPaths(walker.cwd, directory, relative);
 
   for (const entry of entries) {
-    const absolutePath = path.join(directory, entry.name);
+    const { name } = entry;
+    const absolutePath = childPath.absolute(name);
     if (entry.isSymbolicLink()) {
       // Not followed: a link can leave the tree or loop back into it.
       onIgnored(absolutePath, 'symlink');
     } else if (entry.isDirectory()) {
-      if (skippedDirectories.has(entry.name)) onIgnored(absolutePath, 'skipped-directory');
-      else if (isIgnored(scope, absolutePath, true)) onIgnored(absolutePath, 'gitignore');
-      else yield* walk(absolutePath, scope, onIgnored, toEntry, reads);
+      if (skippedDirectories.has(name)) onIgnored(absolutePath, 'skipped-directory');
+      else if (matcher(absolutePath, name, true)) onIgnored(absolutePath, 'gitignore');
+      else yield* walk(walker, absolutePath, childPath.relative(absolutePath, name), scope);
     } else if (reads(absolutePath)) {
       if (!entry.isFile()) onIgnored(absolutePath, 'special');
-      else if (isIgnored(scope, absolutePath, false)) onIgnored(absolutePath, 'gitignore');
-      else yield toEntry(absolutePath);
+      else if (matcher(absolutePath, name, false)) onIgnored(absolutePath, 'gitignore');
+      else yield walker.toEntry(absolutePath, childPath.relative(absolutePath, name));
     }
   }
+}
+
+/**
+ * The absolute and working-directory-relative paths of a directory's
+ * entries, by appending the name: the same strings `path.join` and
+ * `path.relative` give, since a name holds no separator and is never `.` or
+ * `..`. Not so in a directory that holds the working directory (relative
+ * path `..`, `../..`): there `path.relative` shortens one entry's path
+ * (`../b/x` is `x` from within `b`), so each entry's path is worked out.
+ */
+function childPaths(cwd: string, directory: string, relative: string) {
+  const parent = directory.endsWith(path.sep) ? directory : directory + path.sep;
+  const holdsCwd = relative === '..' || relative.endsWith('/..');
+  const prefix = relative === '' ? '' : `${relative}/`;
+  return {
+    absolute: (name: string): string => parent + name,
+    relative: (absolutePath: string, name: string): string => (holdsCwd ? relativePath(cwd, absolutePath) : prefix + name),
+  };
 }
 
 /**
@@ -167,23 +197,32 @@ async function* walk(
  * directory (exclusive), which git would apply inside it. Nothing above the
  * working directory is read, and a directory outside it starts afresh.
  */
-async function ancestorIgnores(cwd: string, directory: string): Promise<IgnoreFile[]> {
+function ancestorIgnores(cwd: string, directory: string, compiled: CompiledRules): IgnoreFile[] {
   const relative = path.relative(cwd, directory);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return [];
   const files: IgnoreFile[] = [];
   let current = cwd;
   for (const part of ['', ...relative.split(path.sep).slice(0, -1)]) {
     current = path.join(current, part);
-    const file = await loadIgnoreFile(current);
+    const file = loadIgnoreFile(current, compiled);
     if (file) files.push(file);
   }
   return files;
 }
 
-async function loadIgnoreFile(directory: string): Promise<IgnoreFile | undefined> {
+/**
+ * Compiled rules by the text of their `.gitignore`: a monorepo's packages
+ * often share one. An `Ignore` only caches what it has worked out for a path
+ * relative to its file, which the same rules work out the same anywhere.
+ */
+type CompiledRules = Map<string, Ignore>;
+
+function loadIgnoreFile(directory: string, compiled: CompiledRules): IgnoreFile | undefined {
   try {
     const text = readFileSync(path.join(directory, '.gitignore'), 'utf8');
-    return { directory, rules: ignore().add(text) };
+    let rules = compiled.get(text);
+    if (rules === undefined) compiled.set(text, (rules = ignore().add(text)));
+    return { directory, rules };
   } catch {
     // Missing or unreadable: ignoring less only means checking more.
     return undefined;
@@ -193,15 +232,50 @@ async function loadIgnoreFile(directory: string): Promise<IgnoreFile | undefined
 /** Git's precedence: the deepest `.gitignore` with a matching rule decides. */
 function isIgnored(scope: readonly IgnoreFile[], absolutePath: string, isDirectory: boolean): boolean {
   for (let i = scope.length - 1; i >= 0; i--) {
-    const { directory, rules } = scope[i]!;
-    const relative = path.relative(directory, absolutePath).split(path.sep).join('/') + (isDirectory ? '/' : '');
-    // A config file's patterns say nothing outside its folder (and `ignore` rejects `../` paths).
-    if (relative.startsWith('../') || path.isAbsolute(relative)) continue;
-    const result = rules.test(relative);
-    if (result.unignored) return false;
-    if (result.ignored) return true;
+    const decision = decide(scope[i]!.rules, relativeWithin(scope[i]!.directory, absolutePath), isDirectory);
+    if (decision !== undefined) return decision;
   }
   return false;
+}
+
+/**
+ * `isIgnored` for the entries of one directory. Each ignore file's path to
+ * the directory is worked out once, and an entry's path within it is that
+ * plus the name (see `childPaths` for why that is the same string). An ignore
+ * file outside the directory's ancestry (a config file's folder, beside or
+ * beneath the scanned one) gets the general check per entry. Without rules,
+ * nothing is matched at all.
+ */
+function ignoreMatcher(scope: readonly IgnoreFile[], directory: string): (absolutePath: string, name: string, isDirectory: boolean) => boolean {
+  if (scope.length === 0) return () => false;
+  const prefixes = scope.map(({ directory: folder }) => {
+    const relative = relativeWithin(folder, directory);
+    return relative === undefined ? undefined : relative === '' ? '' : `${relative}/`;
+  });
+  return (absolutePath, name, isDirectory) => {
+    for (let i = scope.length - 1; i >= 0; i--) {
+      const prefix = prefixes[i];
+      const relative = prefix === undefined ? relativeWithin(scope[i]!.directory, absolutePath) : prefix + name;
+      const decision = decide(scope[i]!.rules, relative, isDirectory);
+      if (decision !== undefined) return decision;
+    }
+    return false;
+  };
+}
+
+/** `absolutePath` relative to `directory` with `/` separators, or undefined when outside it. */
+function relativeWithin(directory: string, absolutePath: string): string | undefined {
+  const relative = relativePath(directory, absolutePath);
+  // A config file's patterns say nothing outside its folder (and `ignore` rejects `../` paths).
+  return relative === '..' || relative.startsWith('../') || path.isAbsolute(relative) ? undefined : relative;
+}
+
+/** One ignore file's say: true ignored, false re-included, undefined no rule matched. */
+function decide(rules: Ignore, relative: string | undefined, isDirectory: boolean): boolean | undefined {
+  // Outside the file's folder, or that folder itself (a config file's, scanned from above).
+  if (relative === undefined || relative === '') return undefined;
+  const result = rules.test(isDirectory ? `${relative}/` : relative);
+  return result.unignored ? false : result.ignored ? true : undefined;
 }
 
 function relativePath(cwd: string, absolutePath: string): string {

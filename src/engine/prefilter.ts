@@ -8,8 +8,8 @@ import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from '../front
  * so a file that cannot matter costs a read and a search. The front ends'
  * own checks on the decoded text are finer (an import, not a mention).
  */
-const typeScriptMarkers = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
-const pythonMarkers = ['claude_agent_sdk', 'claude_code_sdk'];
+const typeScriptMarkers = markerSet(['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code']);
+const pythonMarkers = markerSet(['claude_agent_sdk', 'claude_code_sdk']);
 
 /**
  * The text of the file at `path` if it could hold agent code, else
@@ -20,9 +20,37 @@ const pythonMarkers = ['claude_agent_sdk', 'claude_code_sdk'];
 export function candidateText(bytes: Buffer, path: string): string | undefined {
   if (isSettingsPath(path)) return bytes.toString('utf8');
   const python = isPythonPath(path);
-  if (!(python ? pythonMarkers : typeScriptMarkers).some((marker) => bytes.includes(marker))) return undefined;
+  if (!holdsAny(bytes, python ? pythonMarkers : typeScriptMarkers)) return undefined;
   const text = bytes.toString('utf8');
   return (python ? pythonMentionsSdk : typeScriptMentionsSdk)(text) ? text : undefined;
+}
+
+interface MarkerSet {
+  /** What all the markers begin with. */
+  prefix: Buffer;
+  markers: Buffer[];
+}
+
+function markerSet(markers: readonly string[]): MarkerSet {
+  let prefix = markers[0]!;
+  for (const marker of markers) while (!marker.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return { prefix: Buffer.from(prefix), markers: markers.map((marker) => Buffer.from(marker)) };
+}
+
+/**
+ * Whether `bytes` hold one of the markers: one search for their common
+ * prefix, not one per marker, since most files hold none. A marker occurs
+ * exactly where the prefix does and the marker's bytes follow, so every
+ * occurrence of the prefix is tried.
+ */
+function holdsAny(bytes: Buffer, { prefix, markers }: MarkerSet): boolean {
+  for (let at = bytes.indexOf(prefix); at !== -1; at = bytes.indexOf(prefix, at + 1)) {
+    for (const marker of markers) {
+      const end = at + marker.length;
+      if (end <= bytes.length && bytes.compare(marker, 0, marker.length, at, end) === 0) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether some front end reads files with this name. */

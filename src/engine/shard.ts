@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { UsageError } from './errors.js';
 
 /** One of `count` parts of a scan: `--shard <index>/<count>`, 1-based like Jest's and Playwright's. */
@@ -26,8 +26,9 @@ export function parseShard(text: string): Shard {
  * a file; renaming it or changing the count may.
  */
 export function shardOf(relativePath: string, count: number): number {
-  const hash = createHash('sha256').update(relativePath).digest();
-  return (hash.readUInt32BE(0) % count) + 1;
+  // The first four bytes of the SHA-256 of the UTF-8 path. One-shot `hash`, as
+  // hex: several times faster than a `Hash` object per file.
+  return (Number.parseInt(hash('sha256', relativePath, 'hex').slice(0, 8), 16) % count) + 1;
 }
 
 export function inShard(relativePath: string, shard: Shard): boolean {

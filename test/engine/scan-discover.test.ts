@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverFiles, type IgnoreReason } from '../../src/engine/discover.js';
+import { discoverFiles, type DiscoverOptions, type IgnoreReason } from '../../src/engine/discover.js';
 import { UsageError } from '../../src/engine/errors.js';
 
 let root: string;
@@ -33,6 +33,15 @@ const tree: Record<string, string> = {
   'pkg/.gitignore': '/anchored.ts\n',
   'pkg/anchored.ts': '',
   'pkg/sub/anchored.ts': '',
+  // The same rules in two folders: compiled once, applied in each.
+  'twin-a/.gitignore': 'gen/\n*.tmp.ts\n!keep.tmp.ts\n',
+  'twin-a/gen/x.ts': '',
+  'twin-a/drop.tmp.ts': '',
+  'twin-a/keep.tmp.ts': '',
+  'twin-b/.gitignore': 'gen/\n*.tmp.ts\n!keep.tmp.ts\n',
+  'twin-b/gen/x.ts': '',
+  'twin-b/sub/drop.tmp.ts': '',
+  'twin-b/sub/keep.tmp.ts': '',
 };
 
 const expected = [
@@ -42,6 +51,8 @@ const expected = [
   'src/a.gen.ts',
   'src/b.ts',
   'src/deep/c.mts',
+  'twin-a/keep.tmp.ts',
+  'twin-b/sub/keep.tmp.ts',
 ];
 
 beforeAll(() => {
@@ -57,10 +68,10 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function discover(paths: string[], cwd = root) {
+async function discover(paths: string[], cwd = root, options: Partial<DiscoverOptions> = {}) {
   const ignored: [string, IgnoreReason][] = [];
   const files: string[] = [];
-  for await (const file of discoverFiles(paths, { cwd, onIgnored: (p, reason) => ignored.push([path.relative(root, p), reason]) })) {
+  for await (const file of discoverFiles(paths, { ...options, cwd, onIgnored: (p, reason) => ignored.push([path.relative(root, p), reason]) })) {
     expect(file.error).toBeUndefined();
     files.push(file.path);
   }
@@ -121,6 +132,24 @@ describe('discoverFiles', () => {
 
   it('gives paths relative to the working directory, even outside it', async () => {
     expect((await discover(['../src'], path.join(root, 'pkg'))).files).toEqual(['../src/a.gen.ts', '../src/b.ts', '../src/deep/c.mts']);
+  });
+
+  it('gives paths relative to the working directory when it lies inside the scanned one', async () => {
+    expect((await discover(['..'], path.join(root, 'pkg'))).files).toEqual(
+      expected.map((file) => path.posix.relative('pkg', file)),
+    );
+  });
+
+  it("applies a config file's ignore patterns within its folder only, wherever the scan starts", async () => {
+    const inSrc = { ignore: { directory: path.join(root, 'src'), patterns: ['b.ts', 'deep/'] } };
+    const withoutSrc = expected.filter((file) => file !== 'src/b.ts' && file !== 'src/deep/c.mts');
+    expect((await discover(['.'], root, inSrc)).files).toEqual(withoutSrc);
+    expect((await discover(['src'], root, inSrc)).files).toEqual(['src/a.gen.ts']);
+    // Named, the ignored folder is walked, and without the rules above it.
+    expect((await discover(['src/deep'], root, inSrc)).files).toEqual(['src/deep/c.mts', 'src/deep/local.ts']);
+    const inPkg = { ignore: { directory: path.join(root, 'pkg'), patterns: ['*.ts'] } };
+    expect((await discover(['.'], root, inPkg)).files).toEqual(expected.filter((file) => !file.startsWith('pkg/')));
+    expect((await discover(['src'], root, inPkg)).files).toEqual(['src/a.gen.ts', 'src/b.ts', 'src/deep/c.mts']);
   });
 
   it('rejects a path that does not exist before yielding anything', async () => {

@@ -34,6 +34,14 @@ describe('shardOf', () => {
     for (const file of more) if (before.has(file)) expect(shardOf(file, 4)).toBe(before.get(file));
   });
 
+  it('takes the first four bytes of the SHA-256 of the UTF-8 path, so a file stays in its shard from one version to the next', () => {
+    expect(['src/agent.ts', 'packages/café/ä.py', 'a b/😀.mts'].map((file) => [shardOf(file, 7), shardOf(file, 1000)])).toEqual([
+      [2, 346],
+      [4, 172],
+      [7, 250],
+    ]);
+  });
+
   it('spreads files evenly enough to be worth splitting', () => {
     const sizes = [0, 0, 0, 0];
     for (const file of paths) sizes[shardOf(file, 4) - 1]!++;

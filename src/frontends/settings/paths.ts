@@ -24,13 +24,15 @@ export function isSettingsPath(path: string): boolean {
  * folder (`home`, for tests).
  */
 export function settingsTierOf(path: string, home?: string): SettingsTier | undefined {
+  // Every settings file's name ends so; discovery asks about every file it walks past.
+  if (!path.endsWith('.json')) return undefined;
   const { directory, name } = tail(path);
   if (name === 'managed-settings.json') return 'managed';
   if (directory === 'managed-settings.d' && name.endsWith('.json')) return 'managed';
   if (directory !== '.claude') return undefined;
   if (name === 'settings.local.json') return 'local';
   if (name !== 'settings.json') return undefined;
-  // Looked up only here: discovery asks about every file it walks past.
+  // Looked up only here, for the same reason.
   const folder = (home ?? homedir()).replace(/\\/g, '/').replace(/\/+$/, '');
   return folder !== '' && path.replace(/\\/g, '/') === `${folder}/.claude/settings.json` ? 'user' : 'project';
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { candidateText } from '../../src/engine/prefilter.js';
+
+const bytes = (text: string): Buffer => Buffer.from(text);
+
+describe('candidateText', () => {
+  it('finds a package name after another name with the same beginning', () => {
+    const text = "// see @anthropic-ai/claude-whatever\nimport { query } from '@anthropic-ai/claude-agent-sdk';\n";
+    expect(candidateText(bytes(text), 'a.ts')).toBe(text);
+    const python = '# claude_other\nfrom claude_code_sdk import query\n';
+    expect(candidateText(bytes(python), 'a.py')).toBe(python);
+  });
+
+  it('finds a package name that ends the file', () => {
+    const text = "import '@anthropic-ai/claude-code";
+    expect(candidateText(bytes(text), 'a.ts')).toBe(text);
+  });
+
+  it('passes over a name cut short by the end of the file, or of the buffer view it is given', () => {
+    expect(candidateText(bytes("import '@anthropic-ai/claude-co"), 'a.ts')).toBeUndefined();
+    // readBytes hands out a view of a larger buffer: what lies beyond it is another file's.
+    const view = bytes("import '@anthropic-ai/claude-code';\n").subarray(0, 20);
+    expect(candidateText(view, 'a.ts')).toBeUndefined();
+  });
+
+  it("searches a file for its own language's package names", () => {
+    expect(candidateText(bytes('from claude_agent_sdk import query\n'), 'a.ts')).toBeUndefined();
+    expect(candidateText(bytes("import '@anthropic-ai/claude-code';\n"), 'a.py')).toBeUndefined();
+  });
+});
