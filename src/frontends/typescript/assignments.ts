@@ -24,6 +24,9 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
     index.set(assignment.root.text, list);
   };
   const stack: ts.Node[] = [file];
+  const push = (child: ts.Node): void => {
+    stack.push(child);
+  };
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
@@ -32,9 +35,7 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
       const method = node.expression.name.text;
       if (method === 'push' || method === 'unshift') add(targetOf(node.expression.expression, 'append', [...node.arguments], node));
     }
-    node.forEachChild((child) => {
-      stack.push(child);
-    });
+    node.forEachChild(push);
   }
   return index;
 }
