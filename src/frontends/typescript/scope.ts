@@ -124,7 +124,7 @@ function collectDeclarations(scope: ts.Node): Map<string, ts.Node> {
   const lists = ts.isCaseBlock(scope)
     ? scope.clauses.map((clause) => clause.statements)
     : [(scope as ts.Block | ts.SourceFile | ts.ModuleBlock).statements];
-  for (const statement of lists.flat()) {
+  for (const list of lists) for (const statement of list) {
     if (ts.isVariableStatement(statement)) addList(statement.declarationList);
     else if (
       (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
