@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import type { PathStep } from '../../model/build.js';
+import { writesLastChildFirst } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
 
 /** A later write to a variable: `x = v`, `x.a.b = v`, or `x.a.push(v)`. */
@@ -23,18 +24,9 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
     list.push(assignment);
     index.set(assignment.root.text, list);
   };
-  const stack: ts.Node[] = [file];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      add(targetOf(node.left, 'assign', [node.right], node));
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      if (method === 'push' || method === 'unshift') add(targetOf(node.expression.expression, 'append', [...node.arguments], node));
-    }
-    node.forEachChild((child) => {
-      stack.push(child);
-    });
+  for (const write of writesLastChildFirst(file)) {
+    if (ts.isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
+    else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
   }
   return index;
 }

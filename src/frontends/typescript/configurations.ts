@@ -2,11 +2,11 @@ import ts from './compiler.cjs';
 import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
+import { indexOf } from './file-index.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
 import { spanOf, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
-import { walk } from './walk.js';
 
 /**
  * Where each SDK entry point takes its `Options` (SDK-FACTS.md §1):
@@ -77,7 +77,8 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     entries.push({ span: spanOf(call), entry: 'claim', options: { alternatives: [options] } });
   };
 
-  walk(file, (node) => {
+  // Every other kind of node is passed over.
+  for (const node of indexOf(file).candidates) {
     if (ts.isCallExpression(node)) {
       const reference = sdkReferenceOf(node.expression, scopes);
       if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
@@ -95,7 +96,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const returned = ts.isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
-  });
+  }
   return { entries, typed, used, gates };
 }
 

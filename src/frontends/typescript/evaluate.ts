@@ -92,15 +92,15 @@ export class Evaluator {
     }
   }
 
+  /** Each kind works out its own span, so the many that do not need the node's own do not pay for it. */
   private evaluateNode(node: ts.Expression, bindings: Bindings | undefined): ValueSet {
-    const span = spanOf(node);
-    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span, literal: true });
-    if (ts.isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span });
+    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span: spanOf(node), literal: true });
+    if (ts.isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span: spanOf(node) });
     if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) {
-      return single({ kind: 'boolean', value: node.kind === ts.SyntaxKind.TrueKeyword, span });
+      return single({ kind: 'boolean', value: node.kind === ts.SyntaxKind.TrueKeyword, span: spanOf(node) });
     }
-    if (node.kind === ts.SyntaxKind.NullKeyword) return single({ kind: 'null', span });
-    if (ts.isVoidExpression(node)) return single({ kind: 'undefined', span });
+    if (node.kind === ts.SyntaxKind.NullKeyword) return single({ kind: 'null', span: spanOf(node) });
+    if (ts.isVoidExpression(node)) return single({ kind: 'undefined', span: spanOf(node) });
     if (ts.isTemplateExpression(node)) return this.template(node, bindings);
     if (ts.isArrayLiteralExpression(node)) return single(this.array(node, bindings));
     if (ts.isObjectLiteralExpression(node)) return single(this.object(node, bindings));
@@ -110,13 +110,13 @@ export class Evaluator {
     }
     if (ts.isBinaryExpression(node)) return this.binary(node, bindings);
     // A function is reported where it is handed over, not where it is declared.
-    if (ts.isIdentifier(node)) return functionsAt(this.identifier(node, bindings), span);
+    if (ts.isIdentifier(node)) return functionsAt(this.identifier(node, bindings), node);
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-      return functionsAt(this.member(node, bindings), span);
+      return functionsAt(this.member(node, bindings), node);
     }
     if (ts.isCallExpression(node)) return this.call(node, bindings);
     if (ts.isNewExpression(node)) return this.construct(node);
-    return unknown(span);
+    return unknown(spanOf(node));
   }
 
   private template(node: ts.TemplateExpression, bindings: Bindings | undefined): ValueSet {
@@ -190,26 +190,26 @@ export class Evaluator {
   }
 
   private identifier(node: ts.Identifier, bindings: Bindings | undefined): ValueSet {
-    const span = spanOf(node);
     const declaration = this.scopes.resolve(node);
-    if (!declaration) return node.text === 'undefined' ? single({ kind: 'undefined', span }) : unknown(span);
+    if (!declaration) return node.text === 'undefined' ? single({ kind: 'undefined', span: spanOf(node) }) : unknown(spanOf(node));
     const bound = bindings?.get(declaration);
     if (bound) return bound;
-    if (ts.isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(span);
+    if (ts.isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(spanOf(node));
     if (ts.isVariableDeclaration(declaration)) return this.variable(declaration);
-    const imported = this.imported(declaration, span);
+    const imported = this.imported(declaration, node);
     if (imported) return imported;
     if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
-    return unknown(span);
+    return unknown(spanOf(node));
   }
 
   /** A binding imported from another module of the project; unknown when imports are not followed. */
-  private imported(declaration: ts.Node, span: Span, name?: string): ValueSet | undefined {
+  private imported(declaration: ts.Node, at: ts.Node, name?: string): ValueSet | undefined {
     const binding = importOf(declaration);
     if (!binding || isSdkModule(binding.module)) return undefined;
     if (name !== undefined && binding.name !== '*') return undefined;
     this.crossesModules = true;
     this.note([declaration]);
+    const span = spanOf(at);
     return this.imports?.importedValue(this.file.fileName, binding.module, name ?? binding.name, span) ?? unknown(span);
   }
 
@@ -285,7 +285,7 @@ export class Evaluator {
     // `config.options` of `import * as config` or `require('./config')`: that export, not the whole module.
     const receiver = unwrap(node.expression);
     const declaration = ts.isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
-    const imported = declaration && this.imported(declaration, spanOf(node), key);
+    const imported = declaration && this.imported(declaration, node, key);
     if (imported) return imported;
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
   }
@@ -394,8 +394,9 @@ function isAmbient(declaration: ts.VariableDeclaration): boolean {
   return ts.isVariableStatement(statement) && !!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
 }
 
-function functionsAt(set: ValueSet, span: Span): ValueSet {
+function functionsAt(set: ValueSet, at: ts.Node): ValueSet {
   if (!set.alternatives.some((value) => value.kind === 'function')) return set;
+  const span = spanOf(at);
   return { alternatives: set.alternatives.map((value) => (value.kind === 'function' ? { ...value, span } : value)) };
 }
 

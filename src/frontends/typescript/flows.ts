@@ -134,7 +134,8 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
     else if (ts.isCallExpression(node)) call(node);
     else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) lookup('in', node.left, node);
     else if (ts.isElementAccessExpression(node)) lookup('index', node.argumentExpression, node);
-    else if (ts.isIdentifier(node)) {
+    // Without a looked-up result so far, no identifier can name one: no need to resolve it.
+    else if (ts.isIdentifier(node) && lookupResults.size > 0) {
       const declaration = scopes.resolve(node);
       const fact = declaration && lookupResults.get(declaration);
       if (fact && decidesBranch(node)) fact.gatesCall = true;
@@ -145,19 +146,21 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   // Depth first without recursion; an entry is a node to visit or a step to take once a subtree is done.
   const pending: Array<ts.Node | (() => void)> = [];
   const visitLater = (node: ts.Node): void => void pending.push(node);
+  const after = (then: () => void): void => void pending.push(then);
   const run = (): void => {
     const children: ts.Node[] = [];
+    const collect = (child: ts.Node): void => {
+      children.push(child);
+    };
     while (pending.length > 0) {
       const entry = pending.pop()!;
       if (typeof entry === 'function') {
         entry();
         continue;
       }
-      if (!visit(entry, (then) => void pending.push(then))) continue;
+      if (!visit(entry, after)) continue;
       children.length = 0;
-      entry.forEachChild((child) => {
-        children.push(child);
-      });
+      entry.forEachChild(collect);
       for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
     }
   };

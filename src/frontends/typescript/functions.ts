@@ -8,7 +8,7 @@ import { seenTests } from './seen-tests.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
-import { walk } from './walk.js';
+import { callsUnder } from './file-index.js';
 
 /** The functions of one file that the model talks about, by id. */
 export class FunctionRegistry implements FunctionTable {
@@ -112,12 +112,9 @@ function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
     .alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
 }
 
+/** The calls in a body and in the function expressions and arrows in it. */
 function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void): void {
-  walk(body, (node) => {
-    if (ts.isFunctionDeclaration(node) || ts.isClassLike(node)) return false;
-    if (ts.isCallExpression(node)) onCall(node);
-    return true;
-  });
+  for (const call of callsUnder(body, (node) => ts.isFunctionDeclaration(node) || ts.isClassLike(node))) onCall(call);
 }
 
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */

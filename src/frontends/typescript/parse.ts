@@ -53,7 +53,9 @@ export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message
 
 /** Where a node is written, in its own file: values followed across modules keep their file. */
 export function spanOf(node: ts.Node): Span {
-  return spanIn(node, node.getStart(undefined, false), node.getEnd());
+  // Handing getStart the file saves it climbing the parents a second time.
+  const file = node.getSourceFile();
+  return { start: node.getStart(file, false), end: node.getEnd(), file: file.fileName };
 }
 
 /** A span in the file of `node`. */

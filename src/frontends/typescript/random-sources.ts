@@ -37,8 +37,9 @@ export function randomSourceOf(node: ts.Expression, scopes: Scopes): string | un
   }
   if (!ts.isCallExpression(expression)) return undefined;
   const callee = unwrap(expression.expression);
-  const name = `${callee.getText()}()`;
-  if (ts.isIdentifier(callee)) return importedExport(callee, scopes) ? name : undefined;
+  // Read the callee's text only once it names a source: most calls do not.
+  const name = (): string => `${callee.getText()}()`;
+  if (ts.isIdentifier(callee)) return importedExport(callee, scopes) ? name() : undefined;
   if (!ts.isPropertyAccessExpression(callee)) return undefined;
   // process.hrtime.bigint()
   const target = callee.name.text === 'bigint' && ts.isPropertyAccessExpression(callee.expression) ? callee.expression : callee;
@@ -46,10 +47,10 @@ export function randomSourceOf(node: ts.Expression, scopes: Scopes): string | un
   const member = ts.isPropertyAccessExpression(target) ? target.name.text : '';
   if (!ts.isIdentifier(receiver)) return undefined;
   const declaration = scopes.resolve(receiver);
-  if (!declaration) return globalMembers[receiver.text]?.includes(member) ? name : undefined;
+  if (!declaration) return globalMembers[receiver.text]?.includes(member) ? name() : undefined;
   // `import * as uuid from 'uuid'`, `import crypto from 'node:crypto'`
   const module = moduleOfImport(declaration);
-  return module && importedSources[module]?.includes(member) ? name : undefined;
+  return module && importedSources[module]?.includes(member) ? name() : undefined;
 }
 
 function importedExport(identifier: ts.Identifier, scopes: Scopes): boolean {

@@ -8,9 +8,18 @@ export class Scopes {
   private readonly declared = new Map<ts.Node, Map<string, ts.Node>>();
   /** For nodes already walked past: the nearest scope above them. */
   private readonly enclosing = new Map<ts.Node, ts.Node | undefined>();
+  /** Identifiers already resolved: the tree does not change, and most are asked about several times. */
+  private readonly resolved = new Map<ts.Identifier, ts.Node | undefined>();
 
   /** The node that declares `identifier` (a variable declaration, binding element, function, import, ...). */
   resolve(identifier: ts.Identifier): ts.Node | undefined {
+    if (this.resolved.has(identifier)) return this.resolved.get(identifier);
+    const declaration = this.lookUp(identifier);
+    this.resolved.set(identifier, declaration);
+    return declaration;
+  }
+
+  private lookUp(identifier: ts.Identifier): ts.Node | undefined {
     const name = identifier.text;
     for (let scope = this.scopeAbove(identifier); scope; scope = this.scopeAbove(scope)) {
       const declaration = this.declarationsOf(scope).get(name);
@@ -20,24 +29,27 @@ export class Scopes {
   }
 
   /**
-   * The nearest scope above `node`. The nodes walked past remember it, so the
-   * identifiers of a long expression (`a + b + ...`) do not each climb it.
+   * The nearest scope above `node`. After a long climb the nodes walked past
+   * remember it, so the identifiers of a long expression (`a + b + ...`) do
+   * not each climb it; a short climb costs less than remembering.
    */
   private scopeAbove(node: ts.Node): ts.Node | undefined {
-    const passed: ts.Node[] = [];
     let scope: ts.Node | undefined;
-    for (let current = node.parent; current; current = current.parent) {
+    let steps = 0;
+    let current = node.parent;
+    for (; current; current = current.parent, steps++) {
       if (isScope(current)) {
         scope = current;
         break;
       }
-      if (this.enclosing.has(current)) {
+      if (steps >= shortClimb && this.enclosing.has(current)) {
         scope = this.enclosing.get(current);
         break;
       }
-      passed.push(current);
     }
-    for (const walked of passed) this.enclosing.set(walked, scope);
+    if (steps > shortClimb) {
+      for (let walked = node.parent; walked !== current; walked = walked.parent) this.enclosing.set(walked, scope);
+    }
     return scope;
   }
 
@@ -51,7 +63,17 @@ export class Scopes {
   }
 }
 
+/** Climbs up to this long are not remembered. */
+const shortClimb = 8;
+
+/** Whether nodes of a kind open a scope, by kind: `opensScope` looks at nothing else. */
+const scopeKinds: Array<boolean | undefined> = [];
+
 function isScope(node: ts.Node): boolean {
+  return (scopeKinds[node.kind] ??= opensScope(node));
+}
+
+function opensScope(node: ts.Node): boolean {
   return (
     ts.isSourceFile(node) ||
     ts.isBlock(node) ||
@@ -99,10 +121,10 @@ function collectDeclarations(scope: ts.Node): Map<string, ts.Node> {
     if (scope.variableDeclaration) add(scope.variableDeclaration.name, scope.variableDeclaration);
     return names;
   }
-  const statements = ts.isCaseBlock(scope)
-    ? scope.clauses.flatMap((clause) => [...clause.statements])
-    : [...(scope as ts.Block | ts.SourceFile | ts.ModuleBlock).statements];
-  for (const statement of statements) {
+  const lists = ts.isCaseBlock(scope)
+    ? scope.clauses.map((clause) => clause.statements)
+    : [(scope as ts.Block | ts.SourceFile | ts.ModuleBlock).statements];
+  for (const list of lists) for (const statement of list) {
     if (ts.isVariableStatement(statement)) addList(statement.declarationList);
     else if (
       (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&

@@ -30,6 +30,9 @@ export function firstThrowOutsideTry(
   // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
   const stack: ts.Node[] = [body];
   const children: ts.Node[] = [];
+  const collect = (child: ts.Node): void => {
+    children.push(child);
+  };
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (ts.isFunctionLike(node) || ts.isClassLike(node)) continue;
@@ -46,9 +49,7 @@ export function firstThrowOutsideTry(
         (ts.isCallExpression(node) && mayThrow(node, callThrows)) ||
         (ts.isNewExpression(node) && !(ts.isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
       if (throws) return { span: spanOf(node), description: describe(node) };
-      node.forEachChild((child) => {
-        children.push(child);
-      });
+      node.forEachChild(collect);
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }

@@ -7,15 +7,20 @@ import type ts from './compiler.cjs';
  */
 export function walk(root: ts.Node, enter: (node: ts.Node) => boolean | void): void {
   const stack: ts.Node[] = [root];
-  const children: ts.Node[] = [];
+  // One callback for the whole walk, not one per node. It returns nothing: a truthy value would stop forEachChild.
+  const push = (child: ts.Node): void => {
+    stack.push(child);
+  };
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (enter(node) === false) continue;
-    children.length = 0;
-    // A callback that returns a truthy value stops forEachChild, so this one returns nothing.
-    node.forEachChild((child) => {
-      children.push(child);
-    });
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    const first = stack.length;
+    node.forEachChild(push);
+    // The children went on in source order; reversed, the first comes off first.
+    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
+      const child = stack[i]!;
+      stack[i] = stack[j]!;
+      stack[j] = child;
+    }
   }
 }

@@ -1,0 +1,139 @@
+import ts from './compiler.cjs';
+import { walk } from './walk.js';
+
+/**
+ * The nodes of a file that the analysis looks for, found in one walk and kept
+ * with the tree (which never changes), so that finding configurations, the
+ * writes to variables and the calls of each function do not each walk it.
+ */
+export interface FileIndex {
+  /** Calls, variable declarations, `satisfies`/`as` expressions and function-likes, in source order. */
+  readonly candidates: readonly ts.Node[];
+  /** The calls, in source order. */
+  readonly calls: readonly ts.CallExpression[];
+  /** `x = v` and `x.push(...)`/`x.unshift(...)`, in source order. */
+  readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
+  /** Each call starts no earlier than the one before: a node's calls can be found by position. */
+  readonly callsInOrder: boolean;
+}
+
+const indexes = new WeakMap<ts.SourceFile, FileIndex>();
+
+export function indexOf(file: ts.SourceFile): FileIndex {
+  let index = indexes.get(file);
+  if (!index) {
+    index = build(file);
+    indexes.set(file, index);
+  }
+  return index;
+}
+
+function build(file: ts.SourceFile): FileIndex {
+  const candidates: ts.Node[] = [];
+  const calls: ts.CallExpression[] = [];
+  const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
+  let callsInOrder = true;
+  walk(file, (node) => {
+    switch (node.kind) {
+      case ts.SyntaxKind.CallExpression: {
+        const call = node as ts.CallExpression;
+        if (calls.length > 0 && calls[calls.length - 1]!.pos > call.pos) callsInOrder = false;
+        calls.push(call);
+        candidates.push(call);
+        const callee = call.expression;
+        if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
+        break;
+      }
+      case ts.SyntaxKind.VariableDeclaration:
+      case ts.SyntaxKind.SatisfiesExpression:
+      case ts.SyntaxKind.AsExpression:
+        candidates.push(node);
+        break;
+      case ts.SyntaxKind.BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.EqualsToken) writes.push(node as ts.BinaryExpression);
+        break;
+      default:
+        if (ts.isFunctionLike(node)) candidates.push(node);
+    }
+  });
+  return { candidates, calls, writes, callsInOrder };
+}
+
+/**
+ * The calls at or under `root`, in source order, leaving out those at or
+ * under a node `skip` holds for: what `walk(root, (node) => !skip(node))`
+ * would meet.
+ */
+export function callsUnder(root: ts.Node, skip: (node: ts.Node) => boolean): ts.CallExpression[] {
+  const { calls, callsInOrder } = indexOf(root.getSourceFile());
+  const found: ts.CallExpression[] = [];
+  const reachable = reachableFrom(root, skip);
+  // A node's descendants lie within its range; in order, they follow the first call at or after its start.
+  for (let i = callsInOrder ? firstAtOrAfter(calls, root.pos) : 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    if (callsInOrder && call.pos > root.end) break;
+    if (call.pos >= root.pos && call.end <= root.end && reachable(call)) found.push(call);
+  }
+  return found;
+}
+
+/**
+ * Whether a node is `root` or under it with no node from it up to `root`
+ * (both included) one to skip. The answers of the nodes climbed past are
+ * kept, so calls nested thousands deep do not each climb the whole way.
+ */
+function reachableFrom(root: ts.Node, skip: (node: ts.Node) => boolean): (node: ts.Node) => boolean {
+  const known = new Map<ts.Node, boolean>([[root, !skip(root)]]);
+  const path: ts.Node[] = [];
+  return (node) => {
+    path.length = 0;
+    let answer = false;
+    for (let current: ts.Node | undefined = node; current; current = current.parent) {
+      const found = known.get(current);
+      if (found !== undefined) {
+        answer = found;
+        break;
+      }
+      path.push(current);
+      if (skip(current)) break;
+    }
+    for (const climbed of path) known.set(climbed, answer);
+    return answer;
+  };
+}
+
+function firstAtOrAfter(calls: readonly ts.CallExpression[], position: number): number {
+  let low = 0;
+  let high = calls.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (calls[middle]!.pos < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The writes in the order of a walk that takes a node's last child first:
+ * the order the assignment index has always applied them in.
+ */
+export function writesLastChildFirst(file: ts.SourceFile): Array<ts.BinaryExpression | ts.CallExpression> {
+  // That order is the reverse of post-order; post-order comes from source order with a stack of the open ancestors.
+  const postOrder: Array<ts.BinaryExpression | ts.CallExpression> = [];
+  const open: Array<ts.BinaryExpression | ts.CallExpression> = [];
+  for (const write of indexOf(file).writes) {
+    while (open.length > 0 && !isAncestor(open[open.length - 1]!, write)) postOrder.push(open.pop()!);
+    open.push(write);
+  }
+  while (open.length > 0) postOrder.push(open.pop()!);
+  return postOrder.reverse();
+}
+
+function isAncestor(ancestor: ts.Node, node: ts.Node): boolean {
+  // Every node between them lies within the ancestor's range: outside it, the climb can stop.
+  for (let current = node.parent; current; current = current.parent) {
+    if (current === ancestor) return true;
+    if (current.pos < ancestor.pos || current.end > ancestor.end) return false;
+  }
+  return false;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ts } from 'ts-morph';
+import compiler from '../support/compiler.js';
+import { callsUnder, indexOf, writesLastChildFirst } from '../../src/frontends/typescript/file-index.js';
+import { parseSource } from '../../src/frontends/typescript/parse.js';
+import { walk } from '../../src/frontends/typescript/walk.js';
+
+// Calls inside calls that start at the same place, decorators, classes, nested
+// functions, optional chains, tagged templates, JSX, and writes nested in writes.
+const code = `
+@sealed(config())
+class Store { save = () => persist(this.items.push(item())); }
+const handler = async (input) => {
+  a.b().c(d(e()), function inner() { return f(); });
+  const run = () => g(h());
+  function declared() { return i(); }
+  options.permissionMode = mode = pick(options.allowedTools.push('Bash'));
+  x = y = z;
+  list.unshift(1); list.push(2);
+  return tag\`\${j()}\` ?? input?.k?.(l()) ?? <View onPress={() => m()} />;
+};
+n(class { method() { o(); } });
+`;
+
+const file = parseSource(code, 'cases.tsx');
+const text = (node: ts.Node): string => node.getText(file);
+
+/** The slow path: what a walk from `root` meets. */
+function walkedCalls(root: ts.Node, skip: (node: ts.Node) => boolean): string[] {
+  const found: string[] = [];
+  walk(root, (node) => {
+    if (skip(node)) return false;
+    if (compiler.isCallExpression(node)) found.push(text(node));
+    return true;
+  });
+  return found;
+}
+
+describe('the file index', () => {
+  it('finds the calls under a node that a walk from it finds, in the same order', () => {
+    const skips = [() => false, (node: ts.Node) => compiler.isFunctionDeclaration(node) || compiler.isClassLike(node)];
+    const roots: ts.Node[] = [];
+    walk(file, (node) => void roots.push(node));
+    expect(indexOf(file).callsInOrder).toBe(true);
+    for (const skip of skips) {
+      for (const root of roots) expect(callsUnder(root, skip).map(text)).toEqual(walkedCalls(root, skip));
+    }
+  });
+
+  it('orders the writes as a walk that takes the last child first', () => {
+    const expected: string[] = [];
+    const stack: ts.Node[] = [file];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const assigns = compiler.isBinaryExpression(node) && node.operatorToken.kind === compiler.SyntaxKind.EqualsToken;
+      const appends =
+        compiler.isCallExpression(node) && compiler.isPropertyAccessExpression(node.expression) && ['push', 'unshift'].includes(node.expression.name.text);
+      if (assigns || appends) expected.push(text(node));
+      node.forEachChild((child: ts.Node) => void stack.push(child));
+    }
+    expect(expected.length).toBeGreaterThan(5);
+    expect(writesLastChildFirst(file).map(text)).toEqual(expected);
+  });
+});
