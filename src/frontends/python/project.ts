@@ -14,6 +14,8 @@ import type { PyModule, PyNode } from './syntax.js';
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readFile(path: string): string | undefined;
+  /** A module parsed earlier from `path`, used again when its text is the text just read. */
+  parsed?(path: string): ParsedModule | undefined;
 }
 
 interface ModuleContext {
@@ -73,7 +75,9 @@ export class PythonProject implements ImportResolver {
       };
       // Options built here and used nowhere here may be used by another module: only the whole project can tell.
       const crossesModules = context.evaluator.crossesModules || result.built.some(({ node }) => !result.used.has(node));
-      analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules });
+      // The project pass can use the parse again instead of parsing the module twice.
+      const parsed = crossesModules ? { parsed: { module: context.module, syntaxErrors: context.syntaxErrors } } : {};
+      analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules, ...parsed });
     }
     return analyses;
   }
@@ -105,7 +109,9 @@ export class PythonProject implements ImportResolver {
       const text = this.host.readFile(path);
       if (text === undefined) context = null;
       else {
-        const { module, syntaxErrors } = parsePython(text, path);
+        const kept = this.host.parsed?.(path);
+        // Keyed by text as well as path: a module that changed since it was parsed is parsed again.
+        const { module, syntaxErrors } = kept?.module.text === text ? kept : parsePython(text, path);
         const scopes = new Scopes(module);
         const evaluator = new Evaluator(module, scopes, this.registry, this, this.traces);
         context = { module, syntaxErrors, scopes, evaluator, suppressions: suppressionsOf(module) };

@@ -17,6 +17,8 @@ import { suppressionsOf } from './suppressions.js';
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readFile(path: string): string | undefined;
+  /** A syntax tree parsed earlier from `path`, used again when its text is the text just read. */
+  parsed?(path: string): ts.SourceFile | undefined;
 }
 
 interface FileContext {
@@ -77,7 +79,8 @@ export class TypeScriptProject implements ImportResolver {
       };
       // Typed options may be used by another module: only the whole project can tell.
       const crossesModules = context.evaluator.crossesModules || result.typed.length > 0;
-      analyses.set(root, { model, syntaxErrors: syntaxErrorsOf(context.file), crossesModules });
+      // The project pass can use the tree again instead of parsing the file twice.
+      analyses.set(root, { model, syntaxErrors: syntaxErrorsOf(context.file), crossesModules, ...(crossesModules ? { parsed: context.file } : {}) });
     }
     return analyses;
   }
@@ -163,7 +166,9 @@ export class TypeScriptProject implements ImportResolver {
       const text = this.host.readFile(path);
       if (text === undefined) context = null;
       else {
-        const file = parseSource(text, path);
+        const kept = this.host.parsed?.(path);
+        // Keyed by text as well as path: a file that changed since it was parsed is parsed again.
+        const file = kept?.text === text ? kept : parseSource(text, path);
         const scopes = new Scopes();
         context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this, this.traces) };
       }
