@@ -15,7 +15,10 @@ export interface SyntaxError {
 }
 
 export interface Analysis {
-  /** Undefined when the prefilter showed the file cannot hold agent code. */
+  /**
+   * Undefined when the prefilter showed the file cannot hold agent code, or
+   * with `deferCrossing` when `crossesModules` is set.
+   */
   model?: AgentModel;
   syntaxErrors: SyntaxError[];
   /**
@@ -29,6 +32,14 @@ export interface Analysis {
    * again for the same text. Never sent between threads (a worker drops it).
    */
   parsed?: ParsedSource;
+}
+
+export interface AnalyzeOptions {
+  /**
+   * A project pass analyses the files that cross modules again (`scan`): such
+   * a file gets no model here, only `crossesModules`, its syntax errors and its parse.
+   */
+  deferCrossing?: boolean;
 }
 
 /** A TypeScript/JavaScript syntax tree or a Python module, as its front end parsed it. */
@@ -73,8 +84,8 @@ export async function prepareFor(path: string): Promise<void> {
  * `readFile` reads other files the model needs (the scripts a settings
  * file's hooks run); without it they are not looked at.
  */
-export function analyzeText(text: string, path: string, readFile?: ReadFile): Analysis {
+export function analyzeText(text: string, path: string, readFile?: ReadFile, options: AnalyzeOptions = {}): Analysis {
   if (isSettingsPath(path)) return extractSettings(withoutBom(text), path, readFile);
-  if (isPythonPath(path)) return extractPython(withoutBom(text), path);
-  return extractTypeScript(withoutBom(text), path);
+  if (isPythonPath(path)) return extractPython(withoutBom(text), path, options);
+  return extractTypeScript(withoutBom(text), path, options);
 }

@@ -186,18 +186,20 @@ async function analyseFile<Result>(
   try {
     const { analysis, reads: read } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
     const reads = new Set(read);
-    if (!analysis.model) return { kind: 'skipped' };
+    const { model, crossesModules } = analysis;
+    if (!model && !crossesModules) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
     const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);
     if (syntax) return { kind: 'failed', problem: syntax };
-    if (analysis.crossesModules) {
+    // Such a file has no model yet (`deferCrossing`): the project pass builds it.
+    if (!model || crossesModules) {
       cache?.store(file, { deferred: true }, reads);
       // Only these parses are kept (a third of the files in a tree of agent code): the project pass holds them all anyway.
       if (analysis.parsed) parsed.set(file.absolutePath, analysis.parsed);
       return { kind: 'deferred' };
     }
     const locate = sources.locator(file.absolutePath, file.path, lines);
-    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate }, reads };
+    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate }, reads };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
   }
