@@ -42,7 +42,8 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
-  return analyzeText(job.text, job.absolutePath, read);
+  // `scan` builds the models of files that cross modules in its project pass.
+  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true });
 }
 
 export interface ThreadOptions {

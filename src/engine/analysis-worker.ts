@@ -10,7 +10,8 @@ import { readText } from './sources.js';
 parentPort!.on('message', async (job: SourceJob) => {
   const reads = new Set<string>();
   try {
-    const analysis = await analyseSource(job, (absolutePath) => {
+    // A parse is not worth copying to the main thread: the project pass parses such a file again.
+    const { parsed, ...analysis } = await analyseSource(job, (absolutePath) => {
       reads.add(absolutePath);
       return readText(absolutePath);
     });

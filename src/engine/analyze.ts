@@ -1,5 +1,7 @@
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
+import type { ParsedModule } from '../frontends/python/parse.js';
 import { extractSettings, isSettingsPath, type ReadFile } from '../frontends/settings/index.js';
+import type ts from '../frontends/typescript/compiler.cjs';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import type { AgentModel, Span } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
@@ -13,7 +15,10 @@ export interface SyntaxError {
 }
 
 export interface Analysis {
-  /** Undefined when the prefilter showed the file cannot hold agent code. */
+  /**
+   * Undefined when the prefilter showed the file cannot hold agent code, or
+   * with `deferCrossing` when `crossesModules` is set.
+   */
   model?: AgentModel;
   syntaxErrors: SyntaxError[];
   /**
@@ -22,7 +27,23 @@ export interface Analysis {
    * such files again in its project pass.
    */
   crossesModules?: boolean;
+  /**
+   * With `crossesModules`: the file's parse, which the project pass can use
+   * again for the same text. Never sent between threads (a worker drops it).
+   */
+  parsed?: ParsedSource;
 }
+
+export interface AnalyzeOptions {
+  /**
+   * A project pass analyses the files that cross modules again (`scan`): such
+   * a file gets no model here, only `crossesModules`, its syntax errors and its parse.
+   */
+  deferCrossing?: boolean;
+}
+
+/** A TypeScript/JavaScript syntax tree or a Python module, as its front end parsed it. */
+export type ParsedSource = ts.SourceFile | ParsedModule;
 
 export interface ProjectAnalysis {
   /** The models of the files asked for. */
@@ -34,15 +55,23 @@ export interface ProjectAnalysis {
 /**
  * Analyse files together, following values across their modules. `readFile`
  * gives a file's text (byte order mark removed), or undefined if unreadable.
+ * `parsed` holds earlier parses by path, used again where the text read is
+ * the text they were parsed from.
  */
-export function analyzeProject(paths: readonly string[], readFile: (path: string) => string | undefined): ProjectAnalysis {
-  const project = new TypeScriptProject({ readFile }, true);
+export function analyzeProject(
+  paths: readonly string[],
+  readFile: (path: string) => string | undefined,
+  parsed: ReadonlyMap<string, ParsedSource> = new Map(),
+): ProjectAnalysis {
+  const project = new TypeScriptProject({ readFile, parsed: (path) => asTree(parsed.get(path)) }, true);
   const analyses: Map<string, Analysis> = project.analyze(paths.filter(isTypeScriptPath));
-  const python = new PythonProject({ readFile }, true);
+  const python = new PythonProject({ readFile, parsed: (path) => asModule(parsed.get(path)) }, true);
   for (const [file, analysis] of python.analyze(paths.filter(isPythonPath))) analyses.set(file, analysis);
   return { analyses, imported: [...project.importedFiles(paths), ...python.importedFiles(paths)] };
 }
 
+const asModule = (parsed: ParsedSource | undefined): ParsedModule | undefined => (parsed && 'module' in parsed ? parsed : undefined);
+const asTree = (parsed: ParsedSource | undefined): ts.SourceFile | undefined => (parsed && !('module' in parsed) ? parsed : undefined);
 
 /** Load what a front end needs before `analyzeText` can read `path`: the Python parser is WebAssembly, loaded once. */
 export async function prepareFor(path: string): Promise<void> {
@@ -55,8 +84,8 @@ export async function prepareFor(path: string): Promise<void> {
  * `readFile` reads other files the model needs (the scripts a settings
  * file's hooks run); without it they are not looked at.
  */
-export function analyzeText(text: string, path: string, readFile?: ReadFile): Analysis {
+export function analyzeText(text: string, path: string, readFile?: ReadFile, options: AnalyzeOptions = {}): Analysis {
   if (isSettingsPath(path)) return extractSettings(withoutBom(text), path, readFile);
-  if (isPythonPath(path)) return extractPython(withoutBom(text), path);
-  return extractTypeScript(withoutBom(text), path);
+  if (isPythonPath(path)) return extractPython(withoutBom(text), path, options);
+  return extractTypeScript(withoutBom(text), path, options);
 }

@@ -47,7 +47,9 @@ export function checkModel(model: AgentModel, settings: readonly RuleSetting[], 
  * message says so.
  */
 export function runRules(model: AgentModel, settings: readonly RuleSetting[], options: CheckOptions = {}): Report[] {
-  const day = options.today ?? currentDay();
+  // Read the clock only for a report a suppression covers: most files have none.
+  let day = options.today;
+  const today = (): string => (day ??= currentDay());
   const reports: Report[] = [];
   const seen = new Set<string>();
   for (const { rule, severity, options: ruleOptions } of settings) {
@@ -57,7 +59,7 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
       if (seen.has(key)) return;
       seen.add(key);
       const covering = suppressionsCovering(model, rule.id, span);
-      const expired = covering.filter((suppression) => isExpired(suppression, day));
+      const expired = covering.filter((suppression) => isExpired(suppression, today()));
       const suppression = covering.find((candidate) => !expired.includes(candidate));
       const notes = suppression ? [] : expired.map((gone) => ` (suppression expired ${expiryOf(gone)!})`);
       reports.push({

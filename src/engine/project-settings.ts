@@ -25,6 +25,8 @@ export interface SettingsTrouble {
 export class ProjectSettings {
   private readonly byFolder = new Map<string, AgentConfiguration[]>();
   private readonly troubled = new Set<string>();
+  /** By folder of a file: its nearest `.claude/` parent and the paths probed to find it (files of one folder ask once). */
+  private readonly nearest = new Map<string, { folder: string | undefined; probed: string[] }>();
 
   constructor(
     private readonly root: string,
@@ -40,12 +42,23 @@ export class ProjectSettings {
     const consulted: string[] = [];
     if (model.language === 'settings') return { consulted, troubled: false };
     for (const config of model.configurations) {
-      const folder = this.cwdOf(config) ?? nearestClaudeParent(path.dirname(absoluteFile), consulted);
+      const folder = this.cwdOf(config) ?? this.nearestClaudeParent(path.dirname(absoluteFile), consulted);
       if (!folder) continue;
       config.projectSettings = this.settingsIn(folder);
       consulted.push(...settingsFiles.map((name) => path.join(folder, '.claude', name)));
     }
     return { consulted, troubled: consulted.some((file) => this.troubled.has(file)) };
+  }
+
+  private nearestClaudeParent(start: string, probed: string[]): string | undefined {
+    let found = this.nearest.get(start);
+    if (!found) {
+      const paths: string[] = [];
+      found = { folder: nearestClaudeParent(start, paths), probed: paths };
+      this.nearest.set(start, found);
+    }
+    probed.push(...found.probed);
+    return found.folder;
   }
 
   /** `cwd: '/srv/agent'`: the agent runs there, so its settings are there. */

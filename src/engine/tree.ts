@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
 import { Analyser, loadedFrontEnds, loadFrontEnds, type ThreadOptions } from './analyser.js';
-import type { SyntaxError } from './analyze.js';
+import type { ParsedSource, SyntaxError } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
@@ -92,6 +92,8 @@ export async function analyseTree<Result>(
   const stats: ScanStats = { files: 0, analysed: 0, ...(cached ? { cached: 0 } : {}), skipped: 0, failed: 0, ignored: 0 };
   const cache = cached?.cache;
   const deferred: DiscoveredFile[] = [];
+  /** The parses of deferred files analysed on this thread, by absolute path: the project pass uses them again. */
+  const parsed = new Map<string, ParsedSource>();
 
   const sources = new SourceFiles(root);
   const settings = new ProjectSettings(root, ({ absolutePath, text, errors }) => {
@@ -139,7 +141,7 @@ export async function analyseTree<Result>(
   const analyser = new Analyser(sources.read, options.threads);
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
-      const kept = record(discovered, await analyseFile(discovered, sources, analyser, cache));
+      const kept = record(discovered, await analyseFile(discovered, sources, analyser, parsed, cache));
       if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
     });
   } finally {
@@ -148,13 +150,19 @@ export async function analyseTree<Result>(
   if (deferred.length > 0) {
     // On this thread, which need not have loaded the front ends yet (the files went to worker threads).
     await loadFrontEnds();
-    projectPassCached(deferred, sources, problems, record, cache);
+    projectPassCached(deferred, sources, problems, record, parsed, cache);
   }
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
-async function analyseFile<Result>(file: DiscoveredFile, sources: SourceFiles, analyser: Analyser, cache?: ScanCache<Result>): Promise<FileOutcome> {
+async function analyseFile<Result>(
+  file: DiscoveredFile,
+  sources: SourceFiles,
+  analyser: Analyser,
+  parsed: Map<string, ParsedSource>,
+  cache?: ScanCache<Result>,
+): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -178,16 +186,20 @@ async function analyseFile<Result>(file: DiscoveredFile, sources: SourceFiles, a
   try {
     const { analysis, reads: read } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
     const reads = new Set(read);
-    if (!analysis.model) return { kind: 'skipped' };
+    const { model, crossesModules } = analysis;
+    if (!model && !crossesModules) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
     const syntax = syntaxProblem(file.path, analysis.syntaxErrors, lines);
     if (syntax) return { kind: 'failed', problem: syntax };
-    if (analysis.crossesModules) {
+    // Such a file has no model yet (`deferCrossing`): the project pass builds it.
+    if (!model || crossesModules) {
       cache?.store(file, { deferred: true }, reads);
+      // Only these parses are kept (a third of the files in a tree of agent code): the project pass holds them all anyway.
+      if (analysis.parsed) parsed.set(file.absolutePath, analysis.parsed);
       return { kind: 'deferred' };
     }
     const locate = sources.locator(file.absolutePath, file.path, lines);
-    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model: analysis.model, locate }, reads };
+    return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate }, reads };
   } catch (error) {
     return { kind: 'failed', problem: internalProblem(file.path, error) };
   }
@@ -203,6 +215,7 @@ function projectPassCached<Result>(
   sources: SourceFiles,
   problems: FileProblem[],
   record: (file: DiscoveredFile, outcome: FileOutcome) => { result: Result; reads: Set<string> } | undefined,
+  parsed: ReadonlyMap<string, ParsedSource>,
   cache?: ScanCache<Result>,
 ): void {
   const reused = cache?.lookupGroup(files);
@@ -213,7 +226,7 @@ function projectPassCached<Result>(
   const reads = new Set<string>();
   const results = new Map<string, Result>();
   const before = problems.length;
-  for (const [file, outcome] of projectPass(files, sources, problems, recordingTo(reads, sources.read))) {
+  for (const [file, outcome] of projectPass(files, sources, problems, recordingTo(reads, sources.read), parsed)) {
     const kept = record(file, outcome);
     if (!kept) continue;
     results.set(file.path, kept.result);
@@ -246,13 +259,14 @@ function projectPass(
   sources: SourceFiles,
   problems: FileProblem[],
   read: (absolute: string) => string | undefined,
+  parsed: ReadonlyMap<string, ParsedSource>,
 ): Array<[DiscoveredFile, FileOutcome]> {
   try {
-    return passOver(files, sources, problems, read);
+    return passOver(files, sources, problems, read, parsed);
   } catch {
     return files.flatMap((file): Array<[DiscoveredFile, FileOutcome]> => {
       try {
-        return passOver([file], sources, problems, read);
+        return passOver([file], sources, problems, read, parsed);
       } catch (error) {
         return [[file, { kind: 'failed', problem: internalProblem(file.path, error) }]];
       }
@@ -265,10 +279,12 @@ function passOver(
   sources: SourceFiles,
   problems: FileProblem[],
   read: (absolute: string) => string | undefined,
+  parsed: ReadonlyMap<string, ParsedSource>,
 ): Array<[DiscoveredFile, FileOutcome]> {
   const result = loadedFrontEnds().analyzeProject(
     files.map((file) => file.absolutePath),
     read,
+    parsed,
   );
   // A module a value was followed into must parse, or the value may be cut short (fail closed).
   for (const imported of result.imported) {

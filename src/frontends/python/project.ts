@@ -1,4 +1,4 @@
-import type { Analysis } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
@@ -14,6 +14,8 @@ import type { PyModule, PyNode } from './syntax.js';
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readFile(path: string): string | undefined;
+  /** A module parsed earlier from `path`, used again when its text is the text just read. */
+  parsed?(path: string): ParsedModule | undefined;
 }
 
 interface ModuleContext {
@@ -45,13 +47,20 @@ export class PythonProject implements ImportResolver {
   }
 
   /** Build the model of each root module; values may come from any module its imports reach. */
-  analyze(roots: readonly string[]): Map<string, Analysis & { crossesModules: boolean }> {
+  analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis & { crossesModules: boolean }> {
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {
       const context = this.context(root);
       if (context) found.set(root, findConfigurations(context.module, context.evaluator));
     }
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
+    // Options built here and used nowhere here may be used by another module: only the whole project can tell.
+    const crosses = (root: string): boolean => {
+      const { built, used: usedHere } = found.get(root)!;
+      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node));
+    };
+    // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
+    if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const configurations = new Map<string, AgentConfiguration[]>(
       [...found].map(([root, result]) => [root, [...result.entries, ...standaloneOptions(result, used)]]),
     );
@@ -61,7 +70,7 @@ export class PythonProject implements ImportResolver {
     const suppressions = [...this.contexts.values()].flatMap((context) => context?.suppressions ?? []);
 
     const analyses = new Map<string, Analysis & { crossesModules: boolean }>();
-    for (const [root, result] of found) {
+    for (const root of found.keys()) {
       const context = this.context(root)!;
       const model: AgentModel = {
         path: root,
@@ -71,11 +80,20 @@ export class PythonProject implements ImportResolver {
         gates: gates.get(root)!,
         suppressions,
       };
-      // Options built here and used nowhere here may be used by another module: only the whole project can tell.
-      const crossesModules = context.evaluator.crossesModules || result.built.some(({ node }) => !result.used.has(node));
-      analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules });
+      const crossesModules = crosses(root);
+      // The project pass can use the parse again instead of parsing the module twice.
+      const parsed = crossesModules ? { parsed: { module: context.module, syntaxErrors: context.syntaxErrors } } : {};
+      analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules, ...parsed });
     }
     return analyses;
+  }
+
+  /** Roots whose models the project pass builds: their syntax errors and parses, no model. */
+  private deferred(roots: readonly string[]): Map<string, Analysis & { crossesModules: boolean }> {
+    return new Map(roots.map((root) => {
+      const { module, syntaxErrors } = this.context(root)!;
+      return [root, { syntaxErrors, crossesModules: true, parsed: { module, syntaxErrors } }];
+    }));
   }
 
   /** Modules other than the roots that imports led to, with their syntax errors. */
@@ -105,7 +123,9 @@ export class PythonProject implements ImportResolver {
       const text = this.host.readFile(path);
       if (text === undefined) context = null;
       else {
-        const { module, syntaxErrors } = parsePython(text, path);
+        const kept = this.host.parsed?.(path);
+        // Keyed by text as well as path: a module that changed since it was parsed is parsed again.
+        const { module, syntaxErrors } = kept?.module.text === text ? kept : parsePython(text, path);
         const scopes = new Scopes(module);
         const evaluator = new Evaluator(module, scopes, this.registry, this, this.traces);
         context = { module, syntaxErrors, scopes, evaluator, suppressions: suppressionsOf(module) };

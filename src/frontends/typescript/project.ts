@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import type { Analysis, SyntaxError } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions, SyntaxError } from '../../engine/analyze.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
@@ -17,6 +17,8 @@ import { suppressionsOf } from './suppressions.js';
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readFile(path: string): string | undefined;
+  /** A syntax tree parsed earlier from `path`, used again when its text is the text just read. */
+  parsed?(path: string): ts.SourceFile | undefined;
 }
 
 interface FileContext {
@@ -46,12 +48,16 @@ export class TypeScriptProject implements ImportResolver {
   ) {}
 
   /** Build the model of each root file; values may come from any module its imports reach. */
-  analyze(roots: readonly string[]): Map<string, Analysis> {
+  analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis> {
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {
       const context = this.context(root);
       if (context) found.set(root, findConfigurations(context.file, context.scopes, context.evaluator));
     }
+    // Typed options may be used by another module: only the whole project can tell.
+    const crosses = (root: string): boolean => this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0;
+    // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
+    if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
     const configurations = new Map([...found].map(([root, result]) => [root, [...result.entries, ...standaloneTyped(result, used)]]));
     const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
@@ -65,7 +71,7 @@ export class TypeScriptProject implements ImportResolver {
       return context.suppressions;
     });
     const analyses = new Map<string, Analysis>();
-    for (const [root, result] of found) {
+    for (const root of found.keys()) {
       const context = this.context(root)!;
       const model: AgentModel = {
         path: root,
@@ -75,11 +81,19 @@ export class TypeScriptProject implements ImportResolver {
         gates: gates.get(root)!,
         ...(suppressions.length > 0 ? { suppressions } : {}),
       };
-      // Typed options may be used by another module: only the whole project can tell.
-      const crossesModules = context.evaluator.crossesModules || result.typed.length > 0;
-      analyses.set(root, { model, syntaxErrors: syntaxErrorsOf(context.file), crossesModules });
+      const crossesModules = crosses(root);
+      // The project pass can use the tree again instead of parsing the file twice.
+      analyses.set(root, { model, syntaxErrors: syntaxErrorsOf(context.file), crossesModules, ...(crossesModules ? { parsed: context.file } : {}) });
     }
     return analyses;
+  }
+
+  /** Roots whose models the project pass builds: their syntax errors and trees, no model. */
+  private deferred(roots: readonly string[]): Map<string, Analysis> {
+    return new Map(roots.map((root) => {
+      const { file } = this.context(root)!;
+      return [root, { syntaxErrors: syntaxErrorsOf(file), crossesModules: true, parsed: file }];
+    }));
   }
 
   /** Files other than the roots that imports led to, with their syntax errors. */
@@ -163,7 +177,9 @@ export class TypeScriptProject implements ImportResolver {
       const text = this.host.readFile(path);
       if (text === undefined) context = null;
       else {
-        const file = parseSource(text, path);
+        const kept = this.host.parsed?.(path);
+        // Keyed by text as well as path: a file that changed since it was parsed is parsed again.
+        const file = kept?.text === text ? kept : parseSource(text, path);
         const scopes = new Scopes();
         context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this, this.traces) };
       }
