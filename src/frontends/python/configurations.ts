@@ -51,15 +51,20 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
     }
     if (node.type !== 'call') return;
     const callee = field(node, 'function');
-    const name = sdkName(callee);
-    const args = evaluator.argumentsOf(node);
+    // A call node is never a name itself, so without a callee there is no name to look up.
+    const qualified = callee && qualifiedName(module, evaluator.scopes, callee);
+    const name = qualified ? sdkExport(qualified) : undefined;
     // `tool("name", "description", schema)(handler)`
-    if (callee?.type === 'call' && sdkName(field(callee, 'function')) === 'tool' && args.positional[0]) {
-      addGate('tool', evaluator.evaluate(args.positional[0]));
-      return;
+    if (callee?.type === 'call' && sdkName(field(callee, 'function')) === 'tool') {
+      const [first] = evaluator.argumentsOf(node).positional;
+      if (first) {
+        addGate('tool', evaluator.evaluate(first));
+        return;
+      }
     }
     const entry = name && Object.hasOwn(entryPoints, name) ? entryPoints[name] : undefined;
     if (entry) {
+      const args = evaluator.argumentsOf(node);
       const keyword = args.keywords.find((item) => field(item, 'name') && textOf(module, field(item, 'name')!) === entry.keyword);
       const argument = keyword ? field(keyword, 'value') : entry.position !== undefined ? args.positional[entry.position] : undefined;
       if (!argument) return;
@@ -69,7 +74,7 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       if (options.alternatives.length > 0) found.entries.push({ span: spanOf(module, node), entry: name!, options });
       return;
     }
-    const replaced = qualifiedName(module, evaluator.scopes, callee ?? node) === 'dataclasses.replace';
+    const replaced = qualified === 'dataclasses.replace';
     if ((name && optionsClasses.has(name)) || replaced) {
       const { value, through } = evaluator.traced(node);
       through.delete(node);

@@ -24,14 +24,24 @@ const comprehensions = new Set(['list_comprehension', 'set_comprehension', 'dict
  */
 export class Scopes {
   private readonly scopes = new Map<PyNode, PyScope>();
+  private readonly scopesOf = new Map<PyNode, PyScope>();
   readonly module: PyScope;
 
   constructor(private readonly source: PyModule) {
     this.module = this.create('module', source.root, undefined);
   }
 
-  /** The scope code at `node` runs in. */
+  /** The scope code at `node` runs in: asked again for the same identifiers as values are followed. */
   scopeOf(node: PyNode): PyScope {
+    let scope = this.scopesOf.get(node);
+    if (!scope) {
+      scope = this.enclosingScope(node);
+      this.scopesOf.set(node, scope);
+    }
+    return scope;
+  }
+
+  private enclosingScope(node: PyNode): PyScope {
     let grandchild: PyNode | undefined;
     let child = node;
     // Parameter defaults and annotations run where the function is defined.

@@ -27,9 +27,21 @@ const renamedOptions: Record<string, string> = {
   continue_conversation: 'continue',
 };
 
+/** Names already converted: the same few keywords and attributes recur in every module. */
+const canonicalNames = new Map<string, string>();
+
+/** Enough for every option and attribute name real code uses; past it, the map starts afresh (memory stays bounded). */
+const maxCanonicalNames = 10_000;
+
 /** The canonical (TypeScript SDK) name of a Python keyword or attribute: `allowed_tools` → `allowedTools`. */
 export function canonicalName(name: string): string {
-  return Object.hasOwn(renamedOptions, name) ? renamedOptions[name]! : name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+  let canonical = canonicalNames.get(name);
+  if (canonical === undefined) {
+    canonical = Object.hasOwn(renamedOptions, name) ? renamedOptions[name]! : name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    if (canonicalNames.size >= maxCanonicalNames) canonicalNames.clear();
+    canonicalNames.set(name, canonical);
+  }
+  return canonical;
 }
 
 /** Hook output keys that Python spells with a trailing underscore; the SDK renames them (SDK-FACTS.md §6). */
