@@ -1,5 +1,4 @@
 import ts from './compiler.cjs';
-import { walk } from './walk.js';
 
 /**
  * The nodes of a file that the analysis looks for, found in one walk and kept
@@ -17,23 +16,50 @@ export interface FileIndex {
   readonly callsInOrder: boolean;
 }
 
-const indexes = new WeakMap<ts.SourceFile, FileIndex>();
+/**
+ * Kept on the tree itself: a WeakMap from each file to an index of its own
+ * nodes costs the garbage collector more than the index saves.
+ */
+const indexKey = Symbol('toolgate file index');
 
 export function indexOf(file: ts.SourceFile): FileIndex {
-  let index = indexes.get(file);
-  if (!index) {
-    index = build(file);
-    indexes.set(file, index);
-  }
-  return index;
+  const holder = file as ts.SourceFile & { [indexKey]?: FileIndex };
+  return (holder[indexKey] ??= linkAndIndex(file));
 }
 
-function build(file: ts.SourceFile): FileIndex {
+type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
+
+/**
+ * Index a file parsed without parent pointers, and set them on the way: the
+ * walk costs little more than the compiler's own pass for them
+ * (`setParentNodes`), which would walk the whole tree a second time. The
+ * pointers come out as the compiler sets them (`setParentRecursive`): a
+ * child already linked to its parent keeps its subtree as it is, and the
+ * JSDoc comments and their nodes get theirs too.
+ */
+function linkAndIndex(file: ts.SourceFile): FileIndex {
   const candidates: ts.Node[] = [];
   const calls: ts.CallExpression[] = [];
   const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
   let callsInOrder = true;
-  walk(file, (node) => {
+  const stack: ts.Node[] = [file];
+  // Whether each node on the stack is to have its children linked: not under a child the parser linked already.
+  const linking: boolean[] = [true];
+  let parent: ts.Node = file;
+  let link = true;
+  const push = (child: ts.Node): void => {
+    const linkable = child as unknown as Linkable;
+    const linked = link && linkable.parent !== parent;
+    if (linked) {
+      linkable.parent = parent;
+      if (linkable.jsDoc) for (const doc of linkable.jsDoc) linkJsDoc(doc, child);
+    }
+    stack.push(child);
+    linking.push(linked);
+  };
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    link = linking.pop()!;
     switch (node.kind) {
       case ts.SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
@@ -55,8 +81,39 @@ function build(file: ts.SourceFile): FileIndex {
       default:
         if (ts.isFunctionLike(node)) candidates.push(node);
     }
-  });
+    parent = node;
+    const first = stack.length;
+    node.forEachChild(push);
+    // The children went on in source order; reversed, the first comes off first.
+    reverseFrom(stack, first);
+    reverseFrom(linking, first);
+  }
   return { candidates, calls, writes, callsInOrder };
+}
+
+/** A JSDoc comment and its nodes, linked as the compiler links them: without the JSDoc of those nodes. */
+function linkJsDoc(doc: ts.Node, host: ts.Node): void {
+  (doc as unknown as Linkable).parent = host;
+  const stack: ts.Node[] = [doc];
+  let parent: ts.Node = doc;
+  const push = (child: ts.Node): void => {
+    const linkable = child as unknown as Linkable;
+    if (linkable.parent === parent) return;
+    linkable.parent = parent;
+    stack.push(child);
+  };
+  while (stack.length > 0) {
+    parent = stack.pop()!;
+    ts.forEachChild(parent, push);
+  }
+}
+
+function reverseFrom<T>(list: T[], first: number): void {
+  for (let i = first, j = list.length - 1; i < j; i++, j--) {
+    const item = list[i]!;
+    list[i] = list[j]!;
+    list[j] = item;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import type { Span } from '../../model/types.js';
+import { indexOf } from './file-index.js';
 
 const scriptKinds: Record<string, ts.ScriptKind> = {
   ts: ts.ScriptKind.TS,
@@ -23,19 +24,20 @@ const unparsed = new WeakMap<ts.SourceFile, string>();
 export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
   const kind = scriptKinds[extension] ?? ts.ScriptKind.TS;
+  let file: ts.SourceFile;
   try {
-    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
-    // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
-    file.fileName = path;
-    return file;
+    // Without the compiler's parent pointers: indexing the file sets them in the same walk.
+    file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    const empty = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, true, kind);
-    empty.fileName = path;
+    file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
     const reason = /call stack/i.test(error.message) ? 'it nests too deeply (the parser ran out of stack)' : error.message;
-    unparsed.set(empty, `The file cannot be parsed: ${reason}.`);
-    return empty;
+    unparsed.set(file, `The file cannot be parsed: ${reason}.`);
   }
+  // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
+  file.fileName = path;
+  indexOf(file);
+  return file;
 }
 
 /** Syntax errors the parser recovered from, or why it could not parse the file at all. */
