@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isFunctionLike, isPropertyAccessExpression, SyntaxKind } from './syntax.js';
 
 /**
  * The nodes of a file that the analysis looks for, found in one walk and kept
@@ -61,25 +62,25 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
     const node = stack.pop()!;
     link = linking.pop()!;
     switch (node.kind) {
-      case ts.SyntaxKind.CallExpression: {
+      case SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
         if (calls.length > 0 && calls[calls.length - 1]!.pos > call.pos) callsInOrder = false;
         calls.push(call);
         candidates.push(call);
         const callee = call.expression;
-        if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
+        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
         break;
       }
-      case ts.SyntaxKind.VariableDeclaration:
-      case ts.SyntaxKind.SatisfiesExpression:
-      case ts.SyntaxKind.AsExpression:
+      case SyntaxKind.VariableDeclaration:
+      case SyntaxKind.SatisfiesExpression:
+      case SyntaxKind.AsExpression:
         candidates.push(node);
         break;
-      case ts.SyntaxKind.BinaryExpression:
-        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.EqualsToken) writes.push(node as ts.BinaryExpression);
+      case SyntaxKind.BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken) writes.push(node as ts.BinaryExpression);
         break;
       default:
-        if (ts.isFunctionLike(node)) candidates.push(node);
+        if (isFunctionLike(node)) candidates.push(node);
     }
     parent = node;
     const first = stack.length;

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isAsExpression, isComputedPropertyName, isIdentifier, isNonNullExpression, isNumericLiteral, isParenthesizedExpression, isPrivateIdentifier, isSatisfiesExpression, isStringLiteralLike, isTypeAssertionExpression } from './syntax.js';
 import type { Span } from '../../model/types.js';
 import { indexOf } from './file-index.js';
 
@@ -70,11 +71,11 @@ export function unwrap(expression: ts.Expression): ts.Expression {
   let current = expression;
   for (;;) {
     if (
-      ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isTypeAssertionExpression(current) ||
-      ts.isNonNullExpression(current)
+      isParenthesizedExpression(current) ||
+      isAsExpression(current) ||
+      isSatisfiesExpression(current) ||
+      isTypeAssertionExpression(current) ||
+      isNonNullExpression(current)
     ) {
       current = current.expression;
     } else return current;
@@ -83,11 +84,11 @@ export function unwrap(expression: ts.Expression): ts.Expression {
 
 /** The written name of a property or binding name, when it is static. */
 export function staticName(name: ts.PropertyName | ts.BindingName | ts.MemberName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
-  if (ts.isComputedPropertyName(name)) {
+  if (isIdentifier(name) || isPrivateIdentifier(name)) return name.text;
+  if (isStringLiteralLike(name) || isNumericLiteral(name)) return name.text;
+  if (isComputedPropertyName(name)) {
     const expression = unwrap(name.expression);
-    if (ts.isStringLiteralLike(expression) || ts.isNumericLiteral(expression)) return expression.text;
+    if (isStringLiteralLike(expression) || isNumericLiteral(expression)) return expression.text;
   }
   return undefined;
 }
