@@ -34,9 +34,10 @@ type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
  * Index a file parsed without parent pointers, and set them on the way: the
  * walk costs little more than the compiler's own pass for them
  * (`setParentNodes`), which would walk the whole tree a second time. The
- * pointers come out as the compiler sets them (`setParentRecursive`): a
- * child already linked to its parent keeps its subtree as it is, and the
- * JSDoc comments and their nodes get theirs too.
+ * pointers come out as the compiler's pass sets them (`setParentRecursive`,
+ * pinned by a test): the parser links no node of the tree itself, only each
+ * JSDoc comment to its host, so every child is linked here, and the nodes
+ * of the JSDoc comments too.
  */
 function linkAndIndex(file: ts.SourceFile): FileIndex {
   const candidates: ts.Node[] = [];
@@ -44,23 +45,15 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
   const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
   let callsInOrder = true;
   const stack: ts.Node[] = [file];
-  // Whether each node on the stack is to have its children linked: not under a child the parser linked already.
-  const linking: boolean[] = [true];
   let parent: ts.Node = file;
-  let link = true;
   const push = (child: ts.Node): void => {
     const linkable = child as unknown as Linkable;
-    const linked = link && linkable.parent !== parent;
-    if (linked) {
-      linkable.parent = parent;
-      if (linkable.jsDoc) for (const doc of linkable.jsDoc) linkJsDoc(doc, child);
-    }
+    linkable.parent = parent;
+    if (linkable.jsDoc) for (const doc of linkable.jsDoc) linkJsDoc(doc, child);
     stack.push(child);
-    linking.push(linked);
   };
   while (stack.length > 0) {
     const node = stack.pop()!;
-    link = linking.pop()!;
     switch (node.kind) {
       case SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
@@ -86,8 +79,11 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
     const first = stack.length;
     node.forEachChild(push);
     // The children went on in source order; reversed, the first comes off first.
-    reverseFrom(stack, first);
-    reverseFrom(linking, first);
+    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
+      const child = stack[i]!;
+      stack[i] = stack[j]!;
+      stack[j] = child;
+    }
   }
   return { candidates, calls, writes, callsInOrder };
 }
@@ -109,13 +105,6 @@ function linkJsDoc(doc: ts.Node, host: ts.Node): void {
   }
 }
 
-function reverseFrom<T>(list: T[], first: number): void {
-  for (let i = first, j = list.length - 1; i < j; i++, j--) {
-    const item = list[i]!;
-    list[i] = list[j]!;
-    list[j] = item;
-  }
-}
 
 /**
  * The calls at or under `root`, in source order, leaving out those at or
