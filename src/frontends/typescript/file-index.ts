@@ -133,7 +133,7 @@ function reachableFrom(root: ts.Node, skip: (node: ts.Node) => boolean): (node: 
   const known = new Map<ts.Node, boolean>([[root, !skip(root)]]);
   const path: ts.Node[] = [];
   return (node) => {
-    path.length = 0;
+    let climbed = 0;
     let answer = false;
     for (let current: ts.Node | undefined = node; current; current = current.parent) {
       const found = known.get(current);
@@ -141,10 +141,10 @@ function reachableFrom(root: ts.Node, skip: (node: ts.Node) => boolean): (node: 
         answer = found;
         break;
       }
-      path.push(current);
+      path[climbed++] = current;
       if (skip(current)) break;
     }
-    for (const climbed of path) known.set(climbed, answer);
+    for (let i = 0; i < climbed; i++) known.set(path[i]!, answer);
     return answer;
   };
 }

@@ -149,10 +149,6 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   const visitLater = (node: ts.Node): void => void pending.push(node);
   const after = (then: () => void): void => void pending.push(then);
   const run = (): void => {
-    const children: ts.Node[] = [];
-    const collect = (child: ts.Node): void => {
-      children.push(child);
-    };
     while (pending.length > 0) {
       const entry = pending.pop()!;
       if (typeof entry === 'function') {
@@ -160,9 +156,14 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
         continue;
       }
       if (!visit(entry, after)) continue;
-      children.length = 0;
-      entry.forEachChild(collect);
-      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+      // The children go on above the steps `visit` left for after them, then are reversed: the first comes off first.
+      const first = pending.length;
+      entry.forEachChild(visitLater);
+      for (let i = first, j = pending.length - 1; i < j; i++, j--) {
+        const child = pending[i]!;
+        pending[i] = pending[j]!;
+        pending[j] = child;
+      }
     }
   };
 
