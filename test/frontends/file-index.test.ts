@@ -36,7 +36,35 @@ function walkedCalls(root: ts.Node, skip: (node: ts.Node) => boolean): string[] 
   return found;
 }
 
+/** Every node with its children and JSDoc comments, in one order for both trees. */
+function nodesOf(root: ts.Node): ts.Node[] {
+  const nodes: ts.Node[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    nodes.push(node);
+    const children: ts.Node[] = [];
+    compiler.forEachChild(node, (child: ts.Node) => void children.push(child));
+    const docs = (node as { jsDoc?: ts.Node[] }).jsDoc;
+    if (node !== root && docs) children.push(...docs);
+    stack.push(...children.reverse());
+  }
+  return nodes;
+}
+
 describe('the file index', () => {
+  it('sets the parent pointers the compiler sets', () => {
+    const source = `/** @param {string} a the @see {@link b} */\nexport function f(a) { /** @type {number} */ const x = a?.b!; return <T,>(y: T) => y; }\n${code}\nclass {`;
+    for (const path of ['cases.tsx', 'cases.js']) {
+      const expected = compiler.createSourceFile(path, source, compiler.ScriptTarget.Latest, true, path.endsWith('x') ? 4 : 1);
+      const linked = parseSource(source, path);
+      const [ours, theirs] = [nodesOf(linked), nodesOf(expected)];
+      expect(ours.map((node) => node.kind)).toEqual(theirs.map((node) => node.kind));
+      expect(ours.map((node) => node.parent && ours.indexOf(node.parent))).toEqual(theirs.map((node) => node.parent && theirs.indexOf(node.parent)));
+      expect(theirs.some((node) => node.kind === compiler.SyntaxKind.JSDocParameterTag)).toBe(true);
+    }
+  });
+
   it('finds the calls under a node that a walk from it finds, in the same order', () => {
     const skips = [() => false, (node: ts.Node) => compiler.isFunctionDeclaration(node) || compiler.isClassLike(node)];
     const roots: ts.Node[] = [];

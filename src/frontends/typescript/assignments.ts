@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isBinaryExpression, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import type { PathStep } from '../../model/build.js';
 import { writesLastChildFirst } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
@@ -25,7 +26,7 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
     index.set(assignment.root.text, list);
   };
   for (const write of writesLastChildFirst(file)) {
-    if (ts.isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
+    if (isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
     else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
   }
   return index;
@@ -39,26 +40,26 @@ function targetOf(
 ): Assignment | undefined {
   const path: PathStep[] = [];
   let current = unwrap(target);
-  while (ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+  while (isPropertyAccessExpression(current) || isElementAccessExpression(current)) {
     // No option sits this deep; a generated chain would only make the writes walk it key by key.
     if (path.length >= maxPath) return undefined;
-    const name = ts.isPropertyAccessExpression(current)
+    const name = isPropertyAccessExpression(current)
       ? current.name.text
-      : ts.isStringLiteralLike(unwrap(current.argumentExpression))
+      : isStringLiteralLike(unwrap(current.argumentExpression))
         ? (unwrap(current.argumentExpression) as ts.StringLiteralLike).text
         : undefined;
     if (name === undefined) return undefined;
-    path.unshift({ key: name, span: spanOf(ts.isPropertyAccessExpression(current) ? current.name : current.argumentExpression) });
+    path.unshift({ key: name, span: spanOf(isPropertyAccessExpression(current) ? current.name : current.argumentExpression) });
     current = unwrap(current.expression);
   }
-  if (!ts.isIdentifier(current)) return undefined;
+  if (!isIdentifier(current)) return undefined;
   return { root: current, path, kind, values, statement: enclosingStatement(node) };
 }
 
 function enclosingStatement(node: ts.Node): ts.Node | undefined {
   let current: ts.Node | undefined = node;
-  while (current && !ts.isExpressionStatement(current)) {
-    if (ts.isFunctionLike(current)) return undefined;
+  while (current && !isExpressionStatement(current)) {
+    if (isFunctionLike(current)) return undefined;
     current = current.parent;
   }
   return current;
@@ -66,7 +67,7 @@ function enclosingStatement(node: ts.Node): ts.Node | undefined {
 
 /** True when the write always runs once its declaration has run: a statement in the same block. */
 export function isUnconditional(assignment: Assignment, declaration: ts.Node): boolean {
-  const declarationStatement = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : undefined;
+  const declarationStatement = isVariableDeclaration(declaration) ? declaration.parent.parent : undefined;
   return !!assignment.statement && !!declarationStatement && assignment.statement.parent === declarationStatement.parent;
 }
 

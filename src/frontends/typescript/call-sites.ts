@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isIdentifier, isPropertyAccessExpression } from './syntax.js';
 import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -12,11 +13,11 @@ import type { Scopes } from './scope.js';
 export function calleeName(expression: ts.Expression, scopes: Scopes): string | undefined {
   const members: string[] = [];
   let node = unwrap(expression);
-  while (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name)) {
+  while (isPropertyAccessExpression(node) && isIdentifier(node.name)) {
     members.unshift(node.name.text);
     node = unwrap(node.expression);
   }
-  if (!ts.isIdentifier(node)) return undefined;
+  if (!isIdentifier(node)) return undefined;
   const declaration = scopes.resolve(node);
   const binding = declaration && importOf(declaration);
   if (declaration && !binding) return undefined;

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isSatisfiesExpression, isSourceFile, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
 import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
@@ -79,21 +80,21 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
 
   // Every other kind of node is passed over.
   for (const node of indexOf(file).candidates) {
-    if (ts.isCallExpression(node)) {
+    if (isCallExpression(node)) {
       const reference = sdkReferenceOf(node.expression, scopes);
       if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
       else if (reference) addEntry(node, reference);
       else addClaim(node);
-    } else if (ts.isVariableDeclaration(node) && node.type && node.initializer) {
+    } else if (isVariableDeclaration(node) && node.type && node.initializer) {
       if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
       const gateKind = gateKindOf(node.type, scopes);
       if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
-    } else if ((ts.isSatisfiesExpression(node) || ts.isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
+    } else if ((isSatisfiesExpression(node) || isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
       const holder = unwrapParents(node);
-      addTyped(node.expression, ts.isVariableDeclaration(holder) ? holder : node, 'Options');
-    } else if (ts.isFunctionLike(node) && isOptionsReturnType(node.type, scopes) && (node as FunctionNode).body) {
+      addTyped(node.expression, isVariableDeclaration(holder) ? holder : node, 'Options');
+    } else if (isFunctionLike(node) && isOptionsReturnType(node.type, scopes) && (node as FunctionNode).body) {
       const body = (node as FunctionNode).body!;
-      const returned = ts.isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
+      const returned = isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
   }
@@ -114,12 +115,12 @@ export function standaloneTyped(found: FoundConfigurations, used: ReadonlySet<ts
 /** The `prewarm(...)` call whose spare process `call` claims: `const spare = await prewarm(...); spare.claim(...)`. */
 function prewarmCallOf(call: ts.CallExpression, scopes: Scopes): ts.CallExpression | undefined {
   const callee = unwrap(call.expression);
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'claim' || !ts.isIdentifier(callee.expression)) return undefined;
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== 'claim' || !isIdentifier(callee.expression)) return undefined;
   const declaration = scopes.resolve(callee.expression);
-  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!declaration || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
   let initializer = unwrap(declaration.initializer);
-  if (ts.isAwaitExpression(initializer)) initializer = unwrap(initializer.expression);
-  if (!ts.isCallExpression(initializer)) return undefined;
+  if (isAwaitExpression(initializer)) initializer = unwrap(initializer.expression);
+  if (!isCallExpression(initializer)) return undefined;
   return sdkReferenceOf(initializer.expression, scopes)?.name === 'prewarm' ? initializer : undefined;
 }
 
@@ -133,8 +134,8 @@ function isOptionsReturnType(type: ts.TypeNode | undefined, scopes: Scopes): boo
   if (!type) return false;
   if (isSdkType(type, optionsTypes, scopes)) return true;
   return (
-    ts.isTypeReferenceNode(type) &&
-    ts.isIdentifier(type.typeName) &&
+    isTypeReferenceNode(type) &&
+    isIdentifier(type.typeName) &&
     type.typeName.text === 'Promise' &&
     isSdkType(type.typeArguments?.[0], optionsTypes, scopes)
   );
@@ -143,7 +144,7 @@ function isOptionsReturnType(type: ts.TypeNode | undefined, scopes: Scopes): boo
 /** The declaration a `satisfies`/`as` expression initialises, through parentheses. */
 function unwrapParents(node: ts.Node): ts.Node {
   let current = node.parent;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current)) current = current.parent;
+  while (isParenthesizedExpression(current) || isAsExpression(current) || isSatisfiesExpression(current)) current = current.parent;
   return current;
 }
 
@@ -154,7 +155,7 @@ function unwrapParents(node: ts.Node): ts.Node {
 function usedThroughParent(declaration: ts.Node, used: ReadonlySet<ts.Node>): boolean {
   for (let current: ts.Node | undefined = declaration; current; current = current.parent) {
     if (used.has(current)) return true;
-    if (ts.isSourceFile(current)) return false;
+    if (isSourceFile(current)) return false;
   }
   return false;
 }

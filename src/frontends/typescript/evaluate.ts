@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -94,28 +95,28 @@ export class Evaluator {
 
   /** Each kind works out its own span, so the many that do not need the node's own do not pay for it. */
   private evaluateNode(node: ts.Expression, bindings: Bindings | undefined): ValueSet {
-    if (ts.isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span: spanOf(node), literal: true });
-    if (ts.isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span: spanOf(node) });
-    if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) {
-      return single({ kind: 'boolean', value: node.kind === ts.SyntaxKind.TrueKeyword, span: spanOf(node) });
+    if (isStringLiteralLike(node)) return single({ kind: 'string', value: node.text, span: spanOf(node), literal: true });
+    if (isNumericLiteral(node)) return single({ kind: 'number', value: Number(node.text), span: spanOf(node) });
+    if (node.kind === SyntaxKind.TrueKeyword || node.kind === SyntaxKind.FalseKeyword) {
+      return single({ kind: 'boolean', value: node.kind === SyntaxKind.TrueKeyword, span: spanOf(node) });
     }
-    if (node.kind === ts.SyntaxKind.NullKeyword) return single({ kind: 'null', span: spanOf(node) });
-    if (ts.isVoidExpression(node)) return single({ kind: 'undefined', span: spanOf(node) });
-    if (ts.isTemplateExpression(node)) return this.template(node, bindings);
-    if (ts.isArrayLiteralExpression(node)) return single(this.array(node, bindings));
-    if (ts.isObjectLiteralExpression(node)) return single(this.object(node, bindings));
-    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return this.functionValue(node);
-    if (ts.isConditionalExpression(node)) {
+    if (node.kind === SyntaxKind.NullKeyword) return single({ kind: 'null', span: spanOf(node) });
+    if (isVoidExpression(node)) return single({ kind: 'undefined', span: spanOf(node) });
+    if (isTemplateExpression(node)) return this.template(node, bindings);
+    if (isArrayLiteralExpression(node)) return single(this.array(node, bindings));
+    if (isObjectLiteralExpression(node)) return single(this.object(node, bindings));
+    if (isArrowFunction(node) || isFunctionExpression(node)) return this.functionValue(node);
+    if (isConditionalExpression(node)) {
       return union(this.evaluate(node.whenTrue, bindings), this.evaluate(node.whenFalse, bindings));
     }
-    if (ts.isBinaryExpression(node)) return this.binary(node, bindings);
+    if (isBinaryExpression(node)) return this.binary(node, bindings);
     // A function is reported where it is handed over, not where it is declared.
-    if (ts.isIdentifier(node)) return functionsAt(this.identifier(node, bindings), node);
-    if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+    if (isIdentifier(node)) return functionsAt(this.identifier(node, bindings), node);
+    if (isPropertyAccessExpression(node) || isElementAccessExpression(node)) {
       return functionsAt(this.member(node, bindings), node);
     }
-    if (ts.isCallExpression(node)) return this.call(node, bindings);
-    if (ts.isNewExpression(node)) return this.construct(node);
+    if (isCallExpression(node)) return this.call(node, bindings);
+    if (isNewExpression(node)) return this.construct(node);
     return unknown(spanOf(node));
   }
 
@@ -133,8 +134,8 @@ export class Evaluator {
   private array(node: ts.ArrayLiteralExpression, bindings: Bindings | undefined): ArrayValue {
     const array: ArrayValue = { kind: 'array', span: spanOf(node), elements: [], complete: true };
     for (const element of node.elements) {
-      if (ts.isOmittedExpression(element)) continue;
-      if (!ts.isSpreadElement(element)) {
+      if (isOmittedExpression(element)) continue;
+      if (!isSpreadElement(element)) {
         array.elements.push(this.evaluate(element, bindings));
         continue;
       }
@@ -152,7 +153,7 @@ export class Evaluator {
   private object(node: ts.ObjectLiteralExpression, bindings: Bindings | undefined): ObjectValue {
     const object = emptyObject(spanOf(node));
     for (const member of node.properties) {
-      if (ts.isSpreadAssignment(member)) {
+      if (isSpreadAssignment(member)) {
         spreadInto(object, this.evaluate(member.expression, bindings), spanOf(member));
         continue;
       }
@@ -161,11 +162,11 @@ export class Evaluator {
         object.complete = false;
         continue;
       }
-      const value = ts.isPropertyAssignment(member)
+      const value = isPropertyAssignment(member)
         ? this.evaluate(member.initializer, bindings)
-        : ts.isShorthandPropertyAssignment(member)
+        : isShorthandPropertyAssignment(member)
           ? this.identifier(member.name, bindings)
-          : ts.isMethodDeclaration(member)
+          : isMethodDeclaration(member)
             ? this.functionValue(member)
             : unknown(spanOf(member));
       object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value });
@@ -179,10 +180,10 @@ export class Evaluator {
 
   private binary(node: ts.BinaryExpression, bindings: Bindings | undefined): ValueSet {
     const operator = node.operatorToken.kind;
-    if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) {
+    if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) {
       return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
     }
-    if (operator === ts.SyntaxKind.AmpersandAmpersandToken) {
+    if (operator === SyntaxKind.AmpersandAmpersandToken) {
       // `cond && value`: the value, or nothing (spreading `false` adds nothing).
       return union(this.evaluate(node.right, bindings), single({ kind: 'undefined', span: spanOf(node.left) }));
     }
@@ -194,11 +195,11 @@ export class Evaluator {
     if (!declaration) return node.text === 'undefined' ? single({ kind: 'undefined', span: spanOf(node) }) : unknown(spanOf(node));
     const bound = bindings?.get(declaration);
     if (bound) return bound;
-    if (ts.isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(spanOf(node));
-    if (ts.isVariableDeclaration(declaration)) return this.variable(declaration);
+    if (isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(spanOf(node));
+    if (isVariableDeclaration(declaration)) return this.variable(declaration);
     const imported = this.imported(declaration, node);
     if (imported) return imported;
-    if (ts.isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
+    if (isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
     return unknown(spanOf(node));
   }
 
@@ -242,7 +243,7 @@ export class Evaluator {
   }
 
   private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
-    if (!ts.isIdentifier(declaration.name)) return initial;
+    if (!isIdentifier(declaration.name)) return initial;
     this.assignments ??= indexAssignments(this.file);
     let value = initial;
     for (const write of this.assignments.get(declaration.name.text) ?? []) {
@@ -260,31 +261,31 @@ export class Evaluator {
   private bindingElement(element: ts.BindingElement, bindings: Bindings | undefined): ValueSet {
     const path: string[] = [];
     let node: ts.Node = element;
-    while (ts.isBindingElement(node)) {
+    while (isBindingElement(node)) {
       const pattern: ts.BindingPattern = node.parent;
-      if (ts.isArrayBindingPattern(pattern)) return unknown(spanOf(element));
+      if (isArrayBindingPattern(pattern)) return unknown(spanOf(element));
       const key = staticName(node.propertyName ?? node.name);
       if (key === undefined || node.dotDotDotToken) return unknown(spanOf(element));
       path.unshift(key);
       node = pattern.parent;
     }
-    if (!ts.isVariableDeclaration(node) || !node.initializer) return unknown(spanOf(element));
+    if (!isVariableDeclaration(node) || !node.initializer) return unknown(spanOf(element));
     let set = this.evaluate(node.initializer, bindings);
     for (const key of path) set = { alternatives: propertyOf(set, key).values };
     return set;
   }
 
   private member(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, bindings: Bindings | undefined): ValueSet {
-    const key = ts.isPropertyAccessExpression(node)
+    const key = isPropertyAccessExpression(node)
       ? node.name.text
-      : ts.isStringLiteralLike(unwrap(node.argumentExpression))
+      : isStringLiteralLike(unwrap(node.argumentExpression))
         ? (unwrap(node.argumentExpression) as ts.StringLiteralLike).text
         : undefined;
     if (key === undefined) return unknown(spanOf(node));
-    if (node.expression.kind === ts.SyntaxKind.ThisKeyword) return this.classMember(node, key);
+    if (node.expression.kind === SyntaxKind.ThisKeyword) return this.classMember(node, key);
     // `config.options` of `import * as config` or `require('./config')`: that export, not the whole module.
     const receiver = unwrap(node.expression);
-    const declaration = ts.isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
+    const declaration = isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
     const imported = declaration && this.imported(declaration, node, key);
     if (imported) return imported;
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
@@ -293,28 +294,28 @@ export class Evaluator {
   /** `this.check` inside a class: the method it names. */
   private classMember(node: ts.Node, key: string): ValueSet {
     let current: ts.Node | undefined = node.parent;
-    while (current && !ts.isClassLike(current)) current = current.parent;
+    while (current && !isClassLike(current)) current = current.parent;
     const member = current?.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
     return member ? this.memberValue(member) : unknown(spanOf(node));
   }
 
   private memberValue(member: ts.ClassElement): ValueSet {
-    if (ts.isMethodDeclaration(member)) return this.functionValue(member);
-    if (ts.isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer);
+    if (isMethodDeclaration(member)) return this.functionValue(member);
+    if (isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer);
     return unknown(spanOf(member));
   }
 
   private call(node: ts.CallExpression, bindings: Bindings | undefined): ValueSet {
     const callee = unwrap(node.expression);
-    if (ts.isPropertyAccessExpression(callee)) {
+    if (isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       if (method === 'bind') return this.evaluate(callee.expression, bindings);
       const receiver = unwrap(callee.expression);
-      if (ts.isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
+      if (isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
         return this.objectHelper(node, method, bindings);
       }
     }
-    if (ts.isIdentifier(callee) && callee.text === 'structuredClone' && node.arguments[0]) {
+    if (isIdentifier(callee) && callee.text === 'structuredClone' && node.arguments[0]) {
       return this.evaluate(node.arguments[0], bindings);
     }
     const target = this.localFunction(callee);
@@ -335,12 +336,12 @@ export class Evaluator {
 
   /** A function declared in this file that a call expression names. */
   private localFunction(callee: ts.Expression): FunctionNode | undefined {
-    if (!ts.isIdentifier(callee)) return undefined;
+    if (!isIdentifier(callee)) return undefined;
     const declaration = this.scopes.resolve(callee);
-    if (declaration && ts.isFunctionDeclaration(declaration) && declaration.body) return declaration;
-    if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
+    if (declaration && isFunctionDeclaration(declaration) && declaration.body) return declaration;
+    if (declaration && isVariableDeclaration(declaration) && declaration.initializer) {
       const initializer = unwrap(declaration.initializer);
-      if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+      if (isArrowFunction(initializer) || isFunctionExpression(initializer)) return initializer;
     }
     return undefined;
   }
@@ -360,7 +361,7 @@ export class Evaluator {
     this.active.add(target);
     this.helpers++;
     try {
-      if (!ts.isBlock(target.body)) return this.evaluate(target.body, bound);
+      if (!isBlock(target.body)) return this.evaluate(target.body, bound);
       const returns = returnStatements(target.body);
       const values = returns.map((statement) =>
         statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
@@ -375,13 +376,13 @@ export class Evaluator {
   /** `new Guards()` of a class in this file: an object of its methods and fields. */
   private construct(node: ts.NewExpression): ValueSet {
     const callee = unwrap(node.expression);
-    const declaration = ts.isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
-    if (!declaration || !ts.isClassDeclaration(declaration)) return unknown(spanOf(node));
+    const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
+    if (!declaration || !isClassDeclaration(declaration)) return unknown(spanOf(node));
     const object = emptyObject(spanOf(node));
     object.complete = false;
     for (const member of declaration.members) {
       const name = member.name && staticName(member.name);
-      if (name === undefined || ts.isConstructorDeclaration(member)) continue;
+      if (name === undefined || isConstructorDeclaration(member)) continue;
       object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value: this.memberValue(member) });
     }
     return single(object);
@@ -391,7 +392,7 @@ export class Evaluator {
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */
 function isAmbient(declaration: ts.VariableDeclaration): boolean {
   const statement = declaration.parent.parent;
-  return ts.isVariableStatement(statement) && !!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
+  return isVariableStatement(statement) && !!statement.modifiers?.some((modifier) => modifier.kind === SyntaxKind.DeclareKeyword);
 }
 
 function functionsAt(set: ValueSet, at: ts.Node): ValueSet {
@@ -404,8 +405,8 @@ function functionsAt(set: ValueSet, at: ts.Node): ValueSet {
 export function returnStatements(body: ts.Node): ts.ReturnStatement[] {
   const found: ts.ReturnStatement[] = [];
   walk(body, (node) => {
-    if (ts.isReturnStatement(node)) found.push(node);
-    return node === body || !(ts.isFunctionLike(node) || ts.isClassLike(node));
+    if (isReturnStatement(node)) found.push(node);
+    return node === body || !(isFunctionLike(node) || isClassLike(node));
   });
   return found;
 }

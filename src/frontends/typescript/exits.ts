@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isBlock, isBreakStatement, isCallExpression, isClassDeclaration, isContinueStatement, isEmptyStatement, isExpressionStatement, isFunctionDeclaration, isIdentifier, isIfStatement, isInterfaceDeclaration, isIterationStatement, isLabeledStatement, isParenthesizedExpression, isPropertyAccessExpression, isReturnStatement, isSwitchStatement, isThrowStatement, isTryStatement, isTypeAliasDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
 import { unknown } from '../../model/build.js';
 import type { CatchFacts, Exit, Span, ValueSet } from '../../model/types.js';
 import { spanIn, spanOf, unwrap } from './parse.js';
@@ -32,7 +33,7 @@ export class ExitWalker {
   constructor(private readonly evaluate: (expression: ts.Expression) => ValueSet) {}
 
   functionExits(body: ts.ConciseBody): Exit[] {
-    if (!ts.isBlock(body)) return [this.returnExit(body, body)];
+    if (!isBlock(body)) return [this.returnExit(body, body)];
     const closing = spanIn(body, body.getEnd() - 1, body.getEnd());
     return unique(this.list(body.statements, () => [{ kind: 'end', span: closing }], {}));
   }
@@ -92,22 +93,22 @@ export class ExitWalker {
   }
 
   private nested(statement: ts.Statement, next: Continuation, jumps: Jumps): Exit[] {
-    if (ts.isReturnStatement(statement)) return [this.returnExit(statement, statement.expression)];
-    if (ts.isThrowStatement(statement)) return [{ kind: 'throw', span: spanOf(statement) }];
-    if (ts.isExpressionStatement(statement)) {
+    if (isReturnStatement(statement)) return [this.returnExit(statement, statement.expression)];
+    if (isThrowStatement(statement)) return [{ kind: 'throw', span: spanOf(statement) }];
+    if (isExpressionStatement(statement)) {
       return isProcessExit(statement.expression) ? [{ kind: 'exit', span: spanOf(statement) }] : next();
     }
-    if (ts.isBlock(statement)) return this.list(statement.statements, next, jumps);
-    if (ts.isIfStatement(statement)) return this.ifStatement(statement, next, jumps);
-    if (ts.isTryStatement(statement)) return this.tryStatement(statement, next, jumps);
-    if (ts.isIterationStatement(statement, false)) {
+    if (isBlock(statement)) return this.list(statement.statements, next, jumps);
+    if (isIfStatement(statement)) return this.ifStatement(statement, next, jumps);
+    if (isTryStatement(statement)) return this.tryStatement(statement, next, jumps);
+    if (isIterationStatement(statement, false)) {
       const body = this.statement(statement.statement, next, { break: next, continue: next });
       return unique([...body, ...next()]);
     }
-    if (ts.isSwitchStatement(statement)) return this.switchStatement(statement, next, jumps);
-    if (ts.isLabeledStatement(statement)) return this.statement(statement.statement, next, jumps);
-    if (ts.isBreakStatement(statement)) return (jumps.break ?? next)();
-    if (ts.isContinueStatement(statement)) return (jumps.continue ?? next)();
+    if (isSwitchStatement(statement)) return this.switchStatement(statement, next, jumps);
+    if (isLabeledStatement(statement)) return this.statement(statement.statement, next, jumps);
+    if (isBreakStatement(statement)) return (jumps.break ?? next)();
+    if (isContinueStatement(statement)) return (jumps.continue ?? next)();
     return next();
   }
 
@@ -115,7 +116,7 @@ export class ExitWalker {
   private ifStatement(statement: ts.IfStatement, next: Continuation, jumps: Jumps): Exit[] {
     let exits: Exit[] = [];
     let current: ts.Statement | undefined = statement;
-    while (current && ts.isIfStatement(current)) {
+    while (current && isIfStatement(current)) {
       exits = exits.concat(this.statement(current.thenStatement, next, jumps));
       current = current.elseStatement;
     }
@@ -152,7 +153,7 @@ export class ExitWalker {
     if (!exit) {
       const value = expression ? this.evaluate(expression) : { alternatives: [{ kind: 'undefined' as const, span: spanOf(node) }] };
       let written = expression;
-      while (written && ts.isParenthesizedExpression(written)) written = written.expression;
+      while (written && isParenthesizedExpression(written)) written = written.expression;
       exit = { kind: 'return', value, span: spanOf(node), ...(written ? { written: spanOf(written) } : {}) };
       this.returns.set(node, exit);
     }
@@ -162,7 +163,7 @@ export class ExitWalker {
 
 /** `catch (error)`: the clause without its block. */
 function catchHead(clause: ts.CatchClause): Span {
-  const close = clause.getChildren().find((child) => child.kind === ts.SyntaxKind.CloseParenToken);
+  const close = clause.getChildren().find((child) => child.kind === SyntaxKind.CloseParenToken);
   const start = clause.getStart();
   return spanIn(clause, start, close ? close.getEnd() : start + 'catch'.length);
 }
@@ -170,25 +171,25 @@ function catchHead(clause: ts.CatchClause): Span {
 /** Statements that never change where control goes next. */
 function fallsThrough(statement: ts.Statement): boolean {
   return (
-    ts.isVariableStatement(statement) ||
-    ts.isFunctionDeclaration(statement) ||
-    ts.isClassDeclaration(statement) ||
-    ts.isEmptyStatement(statement) ||
-    ts.isTypeAliasDeclaration(statement) ||
-    ts.isInterfaceDeclaration(statement) ||
-    (ts.isExpressionStatement(statement) && !isProcessExit(statement.expression))
+    isVariableStatement(statement) ||
+    isFunctionDeclaration(statement) ||
+    isClassDeclaration(statement) ||
+    isEmptyStatement(statement) ||
+    isTypeAliasDeclaration(statement) ||
+    isInterfaceDeclaration(statement) ||
+    (isExpressionStatement(statement) && !isProcessExit(statement.expression))
   );
 }
 
 /** `process.exit(...)`: the process stops; nothing goes ahead. */
 export function isProcessExit(expression: ts.Expression): boolean {
   const node = unwrap(expression);
-  if (!ts.isCallExpression(node)) return false;
+  if (!isCallExpression(node)) return false;
   const callee = unwrap(node.expression);
   return (
-    ts.isPropertyAccessExpression(callee) &&
+    isPropertyAccessExpression(callee) &&
     callee.name.text === 'exit' &&
-    ts.isIdentifier(callee.expression) &&
+    isIdentifier(callee.expression) &&
     callee.expression.text === 'process'
   );
 }

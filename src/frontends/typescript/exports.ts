@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isBinaryExpression, isExportAssignment, isExportDeclaration, isExpressionStatement, isFunctionDeclaration, isIdentifier, isNamespaceExport, isPropertyAccessExpression, isStringLiteralLike, isVariableStatement, SyntaxKind } from './syntax.js';
 import { staticName, unwrap } from './parse.js';
 
 /** Where a module's export comes from. */
@@ -29,59 +30,59 @@ export function findExport(file: ts.SourceFile, name: string): { source?: Export
 
 function exportIn(statement: ts.Statement, name: string, stars: string[]): ExportSource | undefined {
   const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
-  const exported = !!modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
-  const isDefault = !!modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword);
-  if (exported && ts.isVariableStatement(statement)) {
-    const declaration = statement.declarationList.declarations.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name);
+  const exported = !!modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword);
+  const isDefault = !!modifiers?.some((modifier) => modifier.kind === SyntaxKind.DefaultKeyword);
+  if (exported && isVariableStatement(statement)) {
+    const declaration = statement.declarationList.declarations.find((candidate) => isIdentifier(candidate.name) && candidate.name.text === name);
     return declaration ? { kind: 'value', node: declaration.name as ts.Identifier } : undefined;
   }
-  if (exported && ts.isFunctionDeclaration(statement)) {
+  if (exported && isFunctionDeclaration(statement)) {
     const matches = isDefault ? name === 'default' : statement.name?.text === name;
     return matches ? { kind: 'function', node: statement } : undefined;
   }
-  if (ts.isExportAssignment(statement)) {
+  if (isExportAssignment(statement)) {
     // `export default expr`, and TypeScript's `export = expr` (CommonJS).
     const matches = statement.isExportEquals ? name === '*' || name === 'default' : name === 'default';
     return matches ? { kind: 'value', node: statement.expression } : undefined;
   }
-  if (!ts.isExportDeclaration(statement) || statement.isTypeOnly) return undefined;
-  const module = statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+  if (!isExportDeclaration(statement) || statement.isTypeOnly) return undefined;
+  const module = statement.moduleSpecifier && isStringLiteralLike(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
   const clause = statement.exportClause;
   if (!clause) {
     if (module !== undefined) stars.push(module);
     return undefined;
   }
-  if (ts.isNamespaceExport(clause)) {
+  if (isNamespaceExport(clause)) {
     return clause.name.text === name && module !== undefined ? { kind: 'reexport', module, name: '*' } : undefined;
   }
   const element = clause.elements.find((candidate) => candidate.name.text === name);
   if (!element) return undefined;
   const local = element.propertyName ?? element.name;
   if (module !== undefined) return { kind: 'reexport', module, name: staticName(local) ?? name };
-  return ts.isIdentifier(local) ? { kind: 'value', node: local } : undefined;
+  return isIdentifier(local) ? { kind: 'value', node: local } : undefined;
 }
 
 /** `module.exports = value`, `module.exports.name = value`, `exports.name = value`. */
 function commonJsExport(statement: ts.Statement, name: string): ExportSource | undefined {
-  if (!ts.isExpressionStatement(statement)) return undefined;
+  if (!isExpressionStatement(statement)) return undefined;
   const expression = unwrap(statement.expression);
-  if (!ts.isBinaryExpression(expression) || expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+  if (!isBinaryExpression(expression) || expression.operatorToken.kind !== SyntaxKind.EqualsToken) return undefined;
   const target = unwrap(expression.left);
   if (isModuleExports(target)) {
     return name === '*' || name === 'default' ? { kind: 'value', node: expression.right } : { kind: 'property', of: expression.right, name };
   }
-  if (ts.isPropertyAccessExpression(target) && target.name.text === name) {
+  if (isPropertyAccessExpression(target) && target.name.text === name) {
     const object = unwrap(target.expression);
-    if (isModuleExports(object) || (ts.isIdentifier(object) && object.text === 'exports')) return { kind: 'value', node: expression.right };
+    if (isModuleExports(object) || (isIdentifier(object) && object.text === 'exports')) return { kind: 'value', node: expression.right };
   }
   return undefined;
 }
 
 function isModuleExports(node: ts.Expression): boolean {
   return (
-    ts.isPropertyAccessExpression(node) &&
+    isPropertyAccessExpression(node) &&
     node.name.text === 'exports' &&
-    ts.isIdentifier(node.expression) &&
+    isIdentifier(node.expression) &&
     node.expression.text === 'module'
   );
 }

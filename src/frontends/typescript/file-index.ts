@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { walk } from './walk.js';
+import { isFunctionLike, isPropertyAccessExpression, SyntaxKind } from './syntax.js';
 
 /**
  * The nodes of a file that the analysis looks for, found in one walk and kept
@@ -17,47 +17,94 @@ export interface FileIndex {
   readonly callsInOrder: boolean;
 }
 
-const indexes = new WeakMap<ts.SourceFile, FileIndex>();
+/**
+ * Kept on the tree itself: a WeakMap from each file to an index of its own
+ * nodes costs the garbage collector more than the index saves.
+ */
+const indexKey = Symbol('toolgate file index');
 
 export function indexOf(file: ts.SourceFile): FileIndex {
-  let index = indexes.get(file);
-  if (!index) {
-    index = build(file);
-    indexes.set(file, index);
-  }
-  return index;
+  const holder = file as ts.SourceFile & { [indexKey]?: FileIndex };
+  return (holder[indexKey] ??= linkAndIndex(file));
 }
 
-function build(file: ts.SourceFile): FileIndex {
+type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
+
+/**
+ * Index a file parsed without parent pointers, and set them on the way: the
+ * walk costs little more than the compiler's own pass for them
+ * (`setParentNodes`), which would walk the whole tree a second time. The
+ * pointers come out as the compiler's pass sets them (`setParentRecursive`,
+ * pinned by a test): the parser links no node of the tree itself, only each
+ * JSDoc comment to its host, so every child is linked here, and the nodes
+ * of the JSDoc comments too.
+ */
+function linkAndIndex(file: ts.SourceFile): FileIndex {
   const candidates: ts.Node[] = [];
   const calls: ts.CallExpression[] = [];
   const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
   let callsInOrder = true;
-  walk(file, (node) => {
+  const stack: ts.Node[] = [file];
+  let parent: ts.Node = file;
+  const push = (child: ts.Node): void => {
+    const linkable = child as unknown as Linkable;
+    linkable.parent = parent;
+    if (linkable.jsDoc) for (const doc of linkable.jsDoc) linkJsDoc(doc, child);
+    stack.push(child);
+  };
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     switch (node.kind) {
-      case ts.SyntaxKind.CallExpression: {
+      case SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
         if (calls.length > 0 && calls[calls.length - 1]!.pos > call.pos) callsInOrder = false;
         calls.push(call);
         candidates.push(call);
         const callee = call.expression;
-        if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
+        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
         break;
       }
-      case ts.SyntaxKind.VariableDeclaration:
-      case ts.SyntaxKind.SatisfiesExpression:
-      case ts.SyntaxKind.AsExpression:
+      case SyntaxKind.VariableDeclaration:
+      case SyntaxKind.SatisfiesExpression:
+      case SyntaxKind.AsExpression:
         candidates.push(node);
         break;
-      case ts.SyntaxKind.BinaryExpression:
-        if ((node as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.EqualsToken) writes.push(node as ts.BinaryExpression);
+      case SyntaxKind.BinaryExpression:
+        if ((node as ts.BinaryExpression).operatorToken.kind === SyntaxKind.EqualsToken) writes.push(node as ts.BinaryExpression);
         break;
       default:
-        if (ts.isFunctionLike(node)) candidates.push(node);
+        if (isFunctionLike(node)) candidates.push(node);
     }
-  });
+    parent = node;
+    const first = stack.length;
+    node.forEachChild(push);
+    // The children went on in source order; reversed, the first comes off first.
+    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
+      const child = stack[i]!;
+      stack[i] = stack[j]!;
+      stack[j] = child;
+    }
+  }
   return { candidates, calls, writes, callsInOrder };
 }
+
+/** A JSDoc comment and its nodes, linked as the compiler links them: without the JSDoc of those nodes. */
+function linkJsDoc(doc: ts.Node, host: ts.Node): void {
+  (doc as unknown as Linkable).parent = host;
+  const stack: ts.Node[] = [doc];
+  let parent: ts.Node = doc;
+  const push = (child: ts.Node): void => {
+    const linkable = child as unknown as Linkable;
+    if (linkable.parent === parent) return;
+    linkable.parent = parent;
+    stack.push(child);
+  };
+  while (stack.length > 0) {
+    parent = stack.pop()!;
+    ts.forEachChild(parent, push);
+  }
+}
+
 
 /**
  * The calls at or under `root`, in source order, leaving out those at or
@@ -86,7 +133,7 @@ function reachableFrom(root: ts.Node, skip: (node: ts.Node) => boolean): (node: 
   const known = new Map<ts.Node, boolean>([[root, !skip(root)]]);
   const path: ts.Node[] = [];
   return (node) => {
-    path.length = 0;
+    let climbed = 0;
     let answer = false;
     for (let current: ts.Node | undefined = node; current; current = current.parent) {
       const found = known.get(current);
@@ -94,10 +141,10 @@ function reachableFrom(root: ts.Node, skip: (node: ts.Node) => boolean): (node: 
         answer = found;
         break;
       }
-      path.push(current);
+      path[climbed++] = current;
       if (skip(current)) break;
     }
-    for (const climbed of path) known.set(climbed, answer);
+    for (let i = 0; i < climbed; i++) known.set(path[i]!, answer);
     return answer;
   };
 }

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isParenthesizedExpression, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
 import type { IdLookup, ValueFlow } from '../../model/types.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { returnStatements } from './evaluate.js';
@@ -49,42 +50,42 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
 
   /** What an expression carries itself; the parts that may carry something go to `parts`, in order. */
   const ownSource = (expression: ts.Expression, parts: ts.Expression[]): Source | undefined => {
-    if (ts.isAwaitExpression(expression)) {
+    if (isAwaitExpression(expression)) {
       parts.push(expression.expression);
       return undefined;
     }
     const random = randomSourceOf(expression, scopes);
     if (random) return { kind: 'random', name: random, span: spanOf(expression) };
-    if (ts.isIdentifier(expression)) {
+    if (isIdentifier(expression)) {
       const declaration = scopes.resolve(expression);
       if (declaration && tainted.has(declaration)) return tainted.get(declaration);
-      if (declaration && ts.isParameter(declaration) && toolUseIdNames.has(expression.text)) {
+      if (declaration && isParameter(declaration) && toolUseIdNames.has(expression.text)) {
         return { kind: 'toolUseId', name: expression.text, span: spanOf(expression) };
       }
       return undefined;
     }
-    if (ts.isPropertyAccessExpression(expression) && toolUseIdNames.has(expression.name.text)) {
+    if (isPropertyAccessExpression(expression) && toolUseIdNames.has(expression.name.text)) {
       return { kind: 'toolUseId', name: expression.name.text, span: spanOf(expression) };
     }
-    if (ts.isTemplateExpression(expression)) {
+    if (isTemplateExpression(expression)) {
       for (const part of expression.templateSpans) parts.push(part.expression);
-    } else if (ts.isBinaryExpression(expression)) {
+    } else if (isBinaryExpression(expression)) {
       const operator = expression.operatorToken.kind;
-      if (operator === ts.SyntaxKind.PlusToken) parts.push(expression.left, expression.right);
+      if (operator === SyntaxKind.PlusToken) parts.push(expression.left, expression.right);
       // `stored ?? randomUUID()` mints a key once, when none is stored: only the stored side decides.
-      else if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken) parts.push(expression.left);
-    } else if (ts.isConditionalExpression(expression)) {
+      else if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) parts.push(expression.left);
+    } else if (isConditionalExpression(expression)) {
       parts.push(expression.whenTrue, expression.whenFalse);
-    } else if (ts.isCallExpression(expression)) {
+    } else if (isCallExpression(expression)) {
       const callee = unwrap(expression.expression);
-      if (ts.isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) {
+      if (isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) {
         parts.push(expression.arguments[0]);
         return undefined;
       }
-      const helper = ts.isIdentifier(callee) ? returnedRandom(callee, scopes) : undefined;
+      const helper = isIdentifier(callee) ? returnedRandom(callee, scopes) : undefined;
       if (helper) return { ...helper, span: spanOf(expression) };
       // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
-      if (ts.isPropertyAccessExpression(callee)) parts.push(callee.expression);
+      if (isPropertyAccessExpression(callee)) parts.push(callee.expression);
     }
     return undefined;
   };
@@ -94,17 +95,17 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   };
 
   const bind = (name: ts.BindingName, declaration: ts.Node, source: Source | undefined): void => {
-    if (ts.isIdentifier(name)) {
+    if (isIdentifier(name)) {
       if (source) tainted.set(declaration, source);
       sink(source, 'variable', name.text, name);
       return;
     }
     for (const element of name.elements) {
-      if (!ts.isBindingElement(element)) continue;
-      const key = element.propertyName ? staticName(element.propertyName) : ts.isIdentifier(element.name) ? element.name.text : undefined;
+      if (!isBindingElement(element)) continue;
+      const key = element.propertyName ? staticName(element.propertyName) : isIdentifier(element.name) ? element.name.text : undefined;
       const elementSource =
         key && toolUseIdNames.has(key) ? { kind: 'toolUseId' as const, name: key, span: spanOf(element) } : undefined;
-      bind(element.name, ts.isIdentifier(element.name) ? element : declaration, elementSource);
+      bind(element.name, isIdentifier(element.name) ? element : declaration, elementSource);
     }
   };
 
@@ -112,30 +113,30 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
     if (sourceOf(key)?.kind !== 'toolUseId') return;
     const fact: IdLookup = { operation, span: spanOf(at), gatesCall: decidesBranch(at) };
     facts.idLookups.push(fact);
-    const holder = at.parent && ts.isVariableDeclaration(at.parent) ? at.parent : undefined;
+    const holder = at.parent && isVariableDeclaration(at.parent) ? at.parent : undefined;
     if (holder) lookupResults.set(holder, fact);
   };
 
   /** One node, in source order; its children are visited after it, and `after` once they are done. */
   const visit = (node: ts.Node, after: (then: () => void) => void): boolean => {
-    if (ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) return false;
-    if (ts.isVariableDeclaration(node) && node.initializer) {
+    if (isFunctionDeclaration(node) || isClassDeclaration(node)) return false;
+    if (isVariableDeclaration(node) && node.initializer) {
       const initializer = node.initializer;
       after(() => bind(node.name, node, sourceOf(initializer)));
       visitLater(initializer);
       return false;
     }
-    if (ts.isParameter(node) && ts.isObjectBindingPattern(node.name)) bind(node.name, node, undefined);
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) assignment(node);
-    else if (ts.isPropertyAssignment(node)) {
+    if (isParameter(node) && isObjectBindingPattern(node.name)) bind(node.name, node, undefined);
+    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.EqualsToken) assignment(node);
+    else if (isPropertyAssignment(node)) {
       const name = staticName(node.name);
       if (name !== undefined) sink(sourceOf(node.initializer), 'property', name, node.name);
-    } else if (ts.isShorthandPropertyAssignment(node)) sink(sourceOf(node.name), 'property', node.name.text, node.name);
-    else if (ts.isCallExpression(node)) call(node);
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InKeyword) lookup('in', node.left, node);
-    else if (ts.isElementAccessExpression(node)) lookup('index', node.argumentExpression, node);
+    } else if (isShorthandPropertyAssignment(node)) sink(sourceOf(node.name), 'property', node.name.text, node.name);
+    else if (isCallExpression(node)) call(node);
+    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.InKeyword) lookup('in', node.left, node);
+    else if (isElementAccessExpression(node)) lookup('index', node.argumentExpression, node);
     // Without a looked-up result so far, no identifier can name one: no need to resolve it.
-    else if (ts.isIdentifier(node) && lookupResults.size > 0) {
+    else if (isIdentifier(node) && lookupResults.size > 0) {
       const declaration = scopes.resolve(node);
       const fact = declaration && lookupResults.get(declaration);
       if (fact && decidesBranch(node)) fact.gatesCall = true;
@@ -148,10 +149,6 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
   const visitLater = (node: ts.Node): void => void pending.push(node);
   const after = (then: () => void): void => void pending.push(then);
   const run = (): void => {
-    const children: ts.Node[] = [];
-    const collect = (child: ts.Node): void => {
-      children.push(child);
-    };
     while (pending.length > 0) {
       const entry = pending.pop()!;
       if (typeof entry === 'function') {
@@ -159,33 +156,38 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
         continue;
       }
       if (!visit(entry, after)) continue;
-      children.length = 0;
-      entry.forEachChild(collect);
-      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+      // The children go on above the steps `visit` left for after them, then are reversed: the first comes off first.
+      const first = pending.length;
+      entry.forEachChild(visitLater);
+      for (let i = first, j = pending.length - 1; i < j; i++, j--) {
+        const child = pending[i]!;
+        pending[i] = pending[j]!;
+        pending[j] = child;
+      }
     }
   };
 
   const assignment = (node: ts.BinaryExpression): void => {
     const target = unwrap(node.left);
     const source = sourceOf(node.right);
-    if (ts.isIdentifier(target)) {
+    if (isIdentifier(target)) {
       const declaration = scopes.resolve(target);
       if (declaration && source) tainted.set(declaration, source);
       sink(source, 'variable', target.text, target);
-    } else if (ts.isPropertyAccessExpression(target)) sink(source, 'property', target.name.text, target.name);
-    else if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(unwrap(target.argumentExpression))) {
+    } else if (isPropertyAccessExpression(target)) sink(source, 'property', target.name.text, target.name);
+    else if (isElementAccessExpression(target) && isStringLiteralLike(unwrap(target.argumentExpression))) {
       sink(source, 'property', (unwrap(target.argumentExpression) as ts.StringLiteralLike).text, target.argumentExpression);
     }
   };
 
   const call = (node: ts.CallExpression): void => {
     const callee = unwrap(node.expression);
-    if (!ts.isPropertyAccessExpression(callee)) return;
+    if (!isPropertyAccessExpression(callee)) return;
     const [first, second] = node.arguments;
     const method = callee.name.text as IdLookup['operation'];
     if (first && lookupMethods.has(method)) lookup(method, first, node);
     // headers.set('Idempotency-Key', key), request.setHeader(...), form.append(...)
-    if (first && second && ts.isStringLiteralLike(unwrap(first))) {
+    if (first && second && isStringLiteralLike(unwrap(first))) {
       sink(sourceOf(second), 'argument', (unwrap(first) as ts.StringLiteralLike).text, first);
     }
   };
@@ -199,11 +201,11 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
 function returnedRandom(callee: ts.Identifier, scopes: Scopes): Source | undefined {
   const declaration = scopes.resolve(callee);
   let target: ts.Node | undefined = declaration;
-  if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) target = unwrap(declaration.initializer);
-  if (!target || !(ts.isFunctionDeclaration(target) || ts.isArrowFunction(target) || ts.isFunctionExpression(target)) || !target.body) {
+  if (declaration && isVariableDeclaration(declaration) && declaration.initializer) target = unwrap(declaration.initializer);
+  if (!target || !(isFunctionDeclaration(target) || isArrowFunction(target) || isFunctionExpression(target)) || !target.body) {
     return undefined;
   }
-  const returned = ts.isBlock(target.body) ? returnStatements(target.body).map((statement) => statement.expression) : [target.body];
+  const returned = isBlock(target.body) ? returnStatements(target.body).map((statement) => statement.expression) : [target.body];
   for (const expression of returned) {
     const name = expression && randomSourceOf(expression, scopes);
     if (name) return { kind: 'random', name: `${callee.text}() (${name})`, span: spanOf(expression!) };
@@ -216,13 +218,13 @@ function enclosingProperties(node: ts.Node): string[] {
   const path: string[] = [];
   let current: ts.Node = node.parent;
   while (current) {
-    if (ts.isObjectLiteralExpression(current) && current.parent && ts.isPropertyAssignment(current.parent)) {
+    if (isObjectLiteralExpression(current) && current.parent && isPropertyAssignment(current.parent)) {
       const name = staticName(current.parent.name);
       if (name !== undefined) path.unshift(name);
       current = current.parent.parent;
       continue;
     }
-    if (ts.isObjectLiteralExpression(current) || ts.isPropertyAssignment(current) || ts.isShorthandPropertyAssignment(current)) {
+    if (isObjectLiteralExpression(current) || isPropertyAssignment(current) || isShorthandPropertyAssignment(current)) {
       current = current.parent;
       continue;
     }
@@ -240,17 +242,17 @@ function enclosingProperties(node: ts.Node): string[] {
 function decidesBranch(node: ts.Node): boolean {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
-    if (ts.isIfStatement(current)) return current.expression === child && (leaves(current.thenStatement) || leaves(current.elseStatement));
-    if (ts.isWhileStatement(current) || ts.isDoStatement(current)) return current.expression === child;
-    if (ts.isConditionalExpression(current)) return current.condition === child && isReturned(current);
+    if (isIfStatement(current)) return current.expression === child && (leaves(current.thenStatement) || leaves(current.elseStatement));
+    if (isWhileStatement(current) || isDoStatement(current)) return current.expression === child;
+    if (isConditionalExpression(current)) return current.condition === child && isReturned(current);
     if (
-      ts.isBinaryExpression(current) ||
-      ts.isPrefixUnaryExpression(current) ||
-      ts.isParenthesizedExpression(current) ||
-      ts.isCallExpression(current) ||
-      ts.isPropertyAccessExpression(current) ||
-      ts.isElementAccessExpression(current) ||
-      ts.isAwaitExpression(current)
+      isBinaryExpression(current) ||
+      isPrefixUnaryExpression(current) ||
+      isParenthesizedExpression(current) ||
+      isCallExpression(current) ||
+      isPropertyAccessExpression(current) ||
+      isElementAccessExpression(current) ||
+      isAwaitExpression(current)
     ) {
       continue;
     }
@@ -264,8 +266,8 @@ function leaves(statement: ts.Statement | undefined): boolean {
   if (!statement) return false;
   let found = false;
   walk(statement, (node) => {
-    if (found || ts.isFunctionLike(node) || ts.isClassLike(node)) return false;
-    found = ts.isReturnStatement(node) || ts.isThrowStatement(node) || ts.isContinueStatement(node) || ts.isBreakStatement(node);
+    if (found || isFunctionLike(node) || isClassLike(node)) return false;
+    found = isReturnStatement(node) || isThrowStatement(node) || isContinueStatement(node) || isBreakStatement(node);
     return !found;
   });
   return found;
@@ -274,6 +276,6 @@ function leaves(statement: ts.Statement | undefined): boolean {
 /** The expression is the function's result: `return c ? a : b`, or an arrow's body. */
 export function isReturned(expression: ts.Expression): boolean {
   let current: ts.Node = expression;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isAwaitExpression(current.parent)) current = current.parent;
-  return ts.isReturnStatement(current.parent) || (ts.isArrowFunction(current.parent) && current.parent.body === current);
+  while (isParenthesizedExpression(current.parent) || isAwaitExpression(current.parent)) current = current.parent;
+  return isReturnStatement(current.parent) || (isArrowFunction(current.parent) && current.parent.body === current);
 }

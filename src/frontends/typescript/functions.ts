@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isArrowFunction, isAwaitExpression, isClassLike, isFunctionDeclaration, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
@@ -99,14 +100,14 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
     idLookups: flows.idLookups,
     seenTests: node.body ? seenTests(node.body, (expression) => evaluator.evaluate(expression)) : [],
     callSites,
-    ...(node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword) ? { async: true } : {}),
+    ...(node.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword) ? { async: true } : {}),
   };
 }
 
 /** Same-file functions a call can reach: `check(x)`, `this.check(x)`, `guards.check(x)`. */
 function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
   const callee = unwrap(call.expression);
-  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return [];
+  if (!isIdentifier(callee) && !isPropertyAccessExpression(callee)) return [];
   return evaluator
     .evaluate(callee)
     .alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
@@ -114,7 +115,7 @@ function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
 
 /** The calls in a body and in the function expressions and arrows in it. */
 function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void): void {
-  for (const call of callsUnder(body, (node) => ts.isFunctionDeclaration(node) || ts.isClassLike(node))) onCall(call);
+  for (const call of callsUnder(body, (node) => isFunctionDeclaration(node) || isClassLike(node))) onCall(call);
 }
 
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */
@@ -124,10 +125,10 @@ function returnedCatchHandler(
   registry: FunctionRegistry,
 ): { at: ts.Node; node: FunctionNode } | undefined {
   const callee = unwrap(call.expression);
-  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'catch' || !call.arguments[0]) return undefined;
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== 'catch' || !call.arguments[0]) return undefined;
   let outer: ts.Node = call;
-  while (ts.isAwaitExpression(outer.parent) || ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
-  const returned = ts.isReturnStatement(outer.parent) || ts.isArrowFunction(outer.parent);
+  while (isAwaitExpression(outer.parent) || isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  const returned = isReturnStatement(outer.parent) || isArrowFunction(outer.parent);
   if (!returned) return undefined;
   const handler = evaluator.evaluate(call.arguments[0]).alternatives[0];
   if (handler?.kind !== 'function') return undefined;
@@ -138,7 +139,7 @@ function nameOf(node: FunctionNode): { text: string; span: Span } | undefined {
   const own = node.name && staticName(node.name);
   if (own !== undefined) return { text: own, span: spanOf(node.name!) };
   const parent = node.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) {
+  if ((isVariableDeclaration(parent) || isPropertyAssignment(parent)) && isIdentifier(parent.name)) {
     return { text: parent.name.text, span: spanOf(parent.name) };
   }
   return undefined;

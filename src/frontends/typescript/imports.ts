@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isAwaitExpression, isBindingElement, isCallExpression, isExportDeclaration, isExternalModuleReference, isIdentifier, isImportClause, isImportDeclaration, isImportEqualsDeclaration, isImportSpecifier, isNamespaceImport, isObjectBindingPattern, isStringLiteralLike, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { unwrap } from './parse.js';
 import { walk } from './walk.js';
 
@@ -15,32 +16,32 @@ export interface ImportBinding {
  * destructured.
  */
 export function importOf(declaration: ts.Node): ImportBinding | undefined {
-  if (ts.isImportSpecifier(declaration)) {
+  if (isImportSpecifier(declaration)) {
     const module = textOf(declaration.parent.parent.parent.moduleSpecifier);
     return module === undefined ? undefined : { module, name: (declaration.propertyName ?? declaration.name).text };
   }
-  if (ts.isImportClause(declaration)) {
+  if (isImportClause(declaration)) {
     const module = textOf(declaration.parent.moduleSpecifier);
     return module === undefined ? undefined : { module, name: 'default' };
   }
-  if (ts.isNamespaceImport(declaration)) {
+  if (isNamespaceImport(declaration)) {
     const module = textOf(declaration.parent.parent.moduleSpecifier);
     return module === undefined ? undefined : { module, name: '*' };
   }
-  if (ts.isImportEqualsDeclaration(declaration)) {
+  if (isImportEqualsDeclaration(declaration)) {
     const reference = declaration.moduleReference;
-    const module = ts.isExternalModuleReference(reference) ? textOf(reference.expression) : undefined;
+    const module = isExternalModuleReference(reference) ? textOf(reference.expression) : undefined;
     return module === undefined ? undefined : { module, name: '*' };
   }
-  if (ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)) {
+  if (isVariableDeclaration(declaration) && isIdentifier(declaration.name)) {
     const module = requiredModule(declaration.initializer);
     return module === undefined ? undefined : { module, name: '*' };
   }
-  if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+  if (isBindingElement(declaration) && isObjectBindingPattern(declaration.parent)) {
     const holder = declaration.parent.parent;
-    const module = ts.isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
+    const module = isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
     const name = declaration.propertyName ?? declaration.name;
-    return module !== undefined && ts.isIdentifier(name) ? { module, name: name.text } : undefined;
+    return module !== undefined && isIdentifier(name) ? { module, name: name.text } : undefined;
   }
   return undefined;
 }
@@ -49,31 +50,31 @@ export function importOf(declaration: ts.Node): ImportBinding | undefined {
 function requiredModule(initializer: ts.Expression | undefined): string | undefined {
   if (!initializer) return undefined;
   let expression = unwrap(initializer);
-  if (ts.isAwaitExpression(expression)) expression = unwrap(expression.expression);
-  if (!ts.isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
+  if (isAwaitExpression(expression)) expression = unwrap(expression.expression);
+  if (!isCallExpression(expression) || expression.arguments.length !== 1) return undefined;
   const callee = expression.expression;
-  const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
-  const isImport = callee.kind === ts.SyntaxKind.ImportKeyword;
+  const isRequire = isIdentifier(callee) && callee.text === 'require';
+  const isImport = callee.kind === SyntaxKind.ImportKeyword;
   return isRequire || isImport ? textOf(expression.arguments[0]!) : undefined;
 }
 
 function textOf(specifier: ts.Node): string | undefined {
-  return ts.isStringLiteralLike(specifier) ? specifier.text : undefined;
+  return isStringLiteralLike(specifier) ? specifier.text : undefined;
 }
 
 /** Every module a file imports, re-exports or requires, with the node that names it. */
 export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; module: string }> {
   const references: Array<{ node: ts.Node; module: string }> = [];
   walk(file, (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+    if ((isImportDeclaration(node) || isExportDeclaration(node)) && node.moduleSpecifier) {
       const module = textOf(node.moduleSpecifier);
       if (module !== undefined) references.push({ node, module });
       return false;
     }
-    if (ts.isCallExpression(node) && node.arguments.length === 1) {
+    if (isCallExpression(node) && node.arguments.length === 1) {
       const callee = node.expression;
       const module = textOf(node.arguments[0]!);
-      const loads = (ts.isIdentifier(callee) && callee.text === 'require') || callee.kind === ts.SyntaxKind.ImportKeyword;
+      const loads = (isIdentifier(callee) && callee.text === 'require') || callee.kind === SyntaxKind.ImportKeyword;
       if (loads && module !== undefined) references.push({ node, module });
     }
     return true;

@@ -1,5 +1,7 @@
 import ts from './compiler.cjs';
+import { isAsExpression, isComputedPropertyName, isIdentifier, isNonNullExpression, isNumericLiteral, isParenthesizedExpression, isPrivateIdentifier, isSatisfiesExpression, isStringLiteralLike, isTypeAssertionExpression } from './syntax.js';
 import type { Span } from '../../model/types.js';
+import { indexOf } from './file-index.js';
 
 const scriptKinds: Record<string, ts.ScriptKind> = {
   ts: ts.ScriptKind.TS,
@@ -23,19 +25,20 @@ const unparsed = new WeakMap<ts.SourceFile, string>();
 export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
   const kind = scriptKinds[extension] ?? ts.ScriptKind.TS;
+  let file: ts.SourceFile;
   try {
-    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
-    // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
-    file.fileName = path;
-    return file;
+    // Without the compiler's parent pointers: indexing the file sets them in the same walk.
+    file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    const empty = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, true, kind);
-    empty.fileName = path;
+    file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
     const reason = /call stack/i.test(error.message) ? 'it nests too deeply (the parser ran out of stack)' : error.message;
-    unparsed.set(empty, `The file cannot be parsed: ${reason}.`);
-    return empty;
+    unparsed.set(file, `The file cannot be parsed: ${reason}.`);
   }
+  // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
+  file.fileName = path;
+  indexOf(file);
+  return file;
 }
 
 /** Syntax errors the parser recovered from, or why it could not parse the file at all. */
@@ -68,11 +71,11 @@ export function unwrap(expression: ts.Expression): ts.Expression {
   let current = expression;
   for (;;) {
     if (
-      ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isTypeAssertionExpression(current) ||
-      ts.isNonNullExpression(current)
+      isParenthesizedExpression(current) ||
+      isAsExpression(current) ||
+      isSatisfiesExpression(current) ||
+      isTypeAssertionExpression(current) ||
+      isNonNullExpression(current)
     ) {
       current = current.expression;
     } else return current;
@@ -81,11 +84,11 @@ export function unwrap(expression: ts.Expression): ts.Expression {
 
 /** The written name of a property or binding name, when it is static. */
 export function staticName(name: ts.PropertyName | ts.BindingName | ts.MemberName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
-  if (ts.isComputedPropertyName(name)) {
+  if (isIdentifier(name) || isPrivateIdentifier(name)) return name.text;
+  if (isStringLiteralLike(name) || isNumericLiteral(name)) return name.text;
+  if (isComputedPropertyName(name)) {
     const expression = unwrap(name.expression);
-    if (ts.isStringLiteralLike(expression) || ts.isNumericLiteral(expression)) return expression.text;
+    if (isStringLiteralLike(expression) || isNumericLiteral(expression)) return expression.text;
   }
   return undefined;
 }

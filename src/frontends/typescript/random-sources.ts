@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isBindingElement, isCallExpression, isIdentifier, isImportClause, isImportSpecifier, isNamespaceImport, isNewExpression, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
@@ -30,22 +31,22 @@ const globalMembers: Record<string, readonly string[]> = {
 /** The name of the per-attempt source a call or `new` expression reads, if any. */
 export function randomSourceOf(node: ts.Expression, scopes: Scopes): string | undefined {
   const expression = unwrap(node);
-  if (ts.isNewExpression(expression)) {
+  if (isNewExpression(expression)) {
     const callee = unwrap(expression.expression);
     const noArguments = !expression.arguments || expression.arguments.length === 0;
-    return ts.isIdentifier(callee) && callee.text === 'Date' && noArguments && !scopes.resolve(callee) ? 'new Date()' : undefined;
+    return isIdentifier(callee) && callee.text === 'Date' && noArguments && !scopes.resolve(callee) ? 'new Date()' : undefined;
   }
-  if (!ts.isCallExpression(expression)) return undefined;
+  if (!isCallExpression(expression)) return undefined;
   const callee = unwrap(expression.expression);
   // Read the callee's text only once it names a source: most calls do not.
   const name = (): string => `${callee.getText()}()`;
-  if (ts.isIdentifier(callee)) return importedExport(callee, scopes) ? name() : undefined;
-  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  if (isIdentifier(callee)) return importedExport(callee, scopes) ? name() : undefined;
+  if (!isPropertyAccessExpression(callee)) return undefined;
   // process.hrtime.bigint()
-  const target = callee.name.text === 'bigint' && ts.isPropertyAccessExpression(callee.expression) ? callee.expression : callee;
+  const target = callee.name.text === 'bigint' && isPropertyAccessExpression(callee.expression) ? callee.expression : callee;
   const receiver = unwrap(target.expression);
-  const member = ts.isPropertyAccessExpression(target) ? target.name.text : '';
-  if (!ts.isIdentifier(receiver)) return undefined;
+  const member = isPropertyAccessExpression(target) ? target.name.text : '';
+  if (!isIdentifier(receiver)) return undefined;
   const declaration = scopes.resolve(receiver);
   if (!declaration) return globalMembers[receiver.text]?.includes(member) ? name() : undefined;
   // `import * as uuid from 'uuid'`, `import crypto from 'node:crypto'`
@@ -58,11 +59,11 @@ function importedExport(identifier: ts.Identifier, scopes: Scopes): boolean {
   if (!declaration) return false;
   const module = moduleOfImport(declaration);
   if (!module) return false;
-  const exported = ts.isImportSpecifier(declaration)
+  const exported = isImportSpecifier(declaration)
     ? (declaration.propertyName ?? declaration.name).text
-    : ts.isImportClause(declaration)
+    : isImportClause(declaration)
       ? 'default'
-      : ts.isBindingElement(declaration)
+      : isBindingElement(declaration)
         ? ((declaration.propertyName ?? declaration.name) as ts.Identifier).text
         : undefined;
   return exported !== undefined && !!importedSources[module]?.includes(exported);
@@ -70,15 +71,15 @@ function importedExport(identifier: ts.Identifier, scopes: Scopes): boolean {
 
 function moduleOfImport(declaration: ts.Node): string | undefined {
   let specifier: ts.Expression | undefined;
-  if (ts.isImportSpecifier(declaration)) specifier = declaration.parent.parent.parent.moduleSpecifier;
-  else if (ts.isImportClause(declaration)) specifier = declaration.parent.moduleSpecifier;
-  else if (ts.isNamespaceImport(declaration)) specifier = declaration.parent.parent.moduleSpecifier;
-  else if (ts.isVariableDeclaration(declaration) || ts.isBindingElement(declaration)) {
-    const holder = ts.isBindingElement(declaration) ? declaration.parent.parent : declaration;
-    const initializer = ts.isVariableDeclaration(holder) && holder.initializer ? unwrap(holder.initializer) : undefined;
-    if (initializer && ts.isCallExpression(initializer) && ts.isIdentifier(initializer.expression) && initializer.expression.text === 'require') {
+  if (isImportSpecifier(declaration)) specifier = declaration.parent.parent.parent.moduleSpecifier;
+  else if (isImportClause(declaration)) specifier = declaration.parent.moduleSpecifier;
+  else if (isNamespaceImport(declaration)) specifier = declaration.parent.parent.moduleSpecifier;
+  else if (isVariableDeclaration(declaration) || isBindingElement(declaration)) {
+    const holder = isBindingElement(declaration) ? declaration.parent.parent : declaration;
+    const initializer = isVariableDeclaration(holder) && holder.initializer ? unwrap(holder.initializer) : undefined;
+    if (initializer && isCallExpression(initializer) && isIdentifier(initializer.expression) && initializer.expression.text === 'require') {
       specifier = initializer.arguments[0];
     }
   }
-  return specifier && ts.isStringLiteralLike(specifier) ? specifier.text : undefined;
+  return specifier && isStringLiteralLike(specifier) ? specifier.text : undefined;
 }

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isBindingElement, isBlock, isCaseBlock, isCatchClause, isClassDeclaration, isClassExpression, isEnumDeclaration, isForInStatement, isForOfStatement, isForStatement, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isImportDeclaration, isImportEqualsDeclaration, isModuleBlock, isNamedImports, isNamespaceImport, isSourceFile, isVariableDeclarationList, isVariableStatement } from './syntax.js';
 
 /**
  * Resolves identifiers to their declarations within one file, without a
@@ -75,16 +76,16 @@ function isScope(node: ts.Node): boolean {
 
 function opensScope(node: ts.Node): boolean {
   return (
-    ts.isSourceFile(node) ||
-    ts.isBlock(node) ||
-    ts.isModuleBlock(node) ||
-    ts.isCaseBlock(node) ||
-    ts.isFunctionLike(node) ||
-    ts.isForStatement(node) ||
-    ts.isForInStatement(node) ||
-    ts.isForOfStatement(node) ||
-    ts.isCatchClause(node) ||
-    ts.isClassExpression(node)
+    isSourceFile(node) ||
+    isBlock(node) ||
+    isModuleBlock(node) ||
+    isCaseBlock(node) ||
+    isFunctionLike(node) ||
+    isForStatement(node) ||
+    isForInStatement(node) ||
+    isForOfStatement(node) ||
+    isCatchClause(node) ||
+    isClassExpression(node)
   );
 }
 
@@ -92,52 +93,52 @@ function collectDeclarations(scope: ts.Node): Map<string, ts.Node> {
   const names = new Map<string, ts.Node>();
   const add = (name: ts.BindingName | undefined, declaration: ts.Node): void => {
     if (!name) return;
-    if (ts.isIdentifier(name)) {
+    if (isIdentifier(name)) {
       if (!names.has(name.text)) names.set(name.text, declaration);
       return;
     }
     for (const element of name.elements) {
-      if (ts.isBindingElement(element)) add(element.name, ts.isIdentifier(element.name) ? element : declaration);
+      if (isBindingElement(element)) add(element.name, isIdentifier(element.name) ? element : declaration);
     }
   };
   const addList = (list: ts.VariableDeclarationList): void => {
     for (const declaration of list.declarations) add(declaration.name, declaration);
   };
 
-  if (ts.isFunctionLike(scope)) {
-    if ((ts.isFunctionExpression(scope) || ts.isClassExpression(scope)) && scope.name) add(scope.name, scope);
+  if (isFunctionLike(scope)) {
+    if ((isFunctionExpression(scope) || isClassExpression(scope)) && scope.name) add(scope.name, scope);
     for (const parameter of scope.parameters) add(parameter.name, parameter);
     return names;
   }
-  if (ts.isClassExpression(scope)) {
+  if (isClassExpression(scope)) {
     if (scope.name) add(scope.name, scope);
     return names;
   }
-  if (ts.isForStatement(scope) || ts.isForInStatement(scope) || ts.isForOfStatement(scope)) {
-    if (scope.initializer && ts.isVariableDeclarationList(scope.initializer)) addList(scope.initializer);
+  if (isForStatement(scope) || isForInStatement(scope) || isForOfStatement(scope)) {
+    if (scope.initializer && isVariableDeclarationList(scope.initializer)) addList(scope.initializer);
     return names;
   }
-  if (ts.isCatchClause(scope)) {
+  if (isCatchClause(scope)) {
     if (scope.variableDeclaration) add(scope.variableDeclaration.name, scope.variableDeclaration);
     return names;
   }
-  const lists = ts.isCaseBlock(scope)
+  const lists = isCaseBlock(scope)
     ? scope.clauses.map((clause) => clause.statements)
     : [(scope as ts.Block | ts.SourceFile | ts.ModuleBlock).statements];
   for (const list of lists) for (const statement of list) {
-    if (ts.isVariableStatement(statement)) addList(statement.declarationList);
+    if (isVariableStatement(statement)) addList(statement.declarationList);
     else if (
-      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      (isFunctionDeclaration(statement) || isClassDeclaration(statement) || isEnumDeclaration(statement)) &&
       statement.name
     ) {
       add(statement.name, statement);
-    } else if (ts.isImportDeclaration(statement) && statement.importClause) {
+    } else if (isImportDeclaration(statement) && statement.importClause) {
       const clause = statement.importClause;
       if (clause.name) add(clause.name, clause);
       const bindings = clause.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) add(bindings.name, bindings);
-      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) add(element.name, element);
-    } else if (ts.isImportEqualsDeclaration(statement)) {
+      if (bindings && isNamespaceImport(bindings)) add(bindings.name, bindings);
+      if (bindings && isNamedImports(bindings)) for (const element of bindings.elements) add(element.name, element);
+    } else if (isImportEqualsDeclaration(statement)) {
       add(statement.name, statement);
     }
   }

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode } from './syntax.js';
 import { isTypeScriptSdkModule } from '../../model/sdk-modules.js';
 import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
@@ -32,18 +33,18 @@ export function isSdkModule(specifier: string): boolean {
 
 /** The SDK function or type an expression names: `query`, `sdk.query`, `q` (aliased). */
 export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReference | undefined {
-  const node = ts.isExpression(expression) ? unwrap(expression) : expression;
-  if (ts.isIdentifier(node)) {
+  const node = isExpression(expression) ? unwrap(expression) : expression;
+  if (isIdentifier(node)) {
     const declaration = scopes.resolve(node);
     const binding = declaration && sdkBindingOf(declaration);
     return binding?.exported ? { module: binding.module, name: binding.exported } : undefined;
   }
-  const [object, name] = ts.isPropertyAccessExpression(node)
+  const [object, name] = isPropertyAccessExpression(node)
     ? [node.expression, node.name]
-    : ts.isQualifiedName(node)
+    : isQualifiedName(node)
       ? [node.left, node.right]
       : [undefined, undefined];
-  if (!object || !name || !ts.isIdentifier(object) || !ts.isIdentifier(name)) return undefined;
+  if (!object || !name || !isIdentifier(object) || !isIdentifier(name)) return undefined;
   const declaration = scopes.resolve(object);
   const binding = declaration && sdkBindingOf(declaration);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
@@ -51,7 +52,7 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
 
 /** True when a type annotation names one of the SDK's types, e.g. `Options` or `sdk.Options`. */
 export function isSdkType(type: ts.TypeNode | undefined, names: readonly string[], scopes: Scopes): boolean {
-  if (!type || !ts.isTypeReferenceNode(type)) return false;
+  if (!type || !isTypeReferenceNode(type)) return false;
   const reference = sdkReferenceOf(type.typeName, scopes);
   return !!reference && names.includes(reference.name);
 }

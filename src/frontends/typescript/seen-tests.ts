@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isAwaitExpression, isBinaryExpression, isBlock, isCallExpression, isCaseOrDefaultClause, isClassLike, isConditionalExpression, isElementAccessExpression, isFunctionLike, isIfStatement, isPrefixUnaryExpression, isPropertyAccessExpression, isReturnStatement, isThrowStatement, SyntaxKind } from './syntax.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
 import { isReturned } from './flows.js';
 import { spanOf, unwrap } from './parse.js';
@@ -39,11 +40,11 @@ export function seenTests(body: ts.Node, evaluate: (expression: ts.Expression) =
   };
   const polarityOf = (condition: ts.Expression): Polarity | undefined => conditionPolarity(condition, collections);
   walkOwn(body, (node) => {
-    if (ts.isIfStatement(node)) {
+    if (isIfStatement(node)) {
       const polarity = polarityOf(node.expression);
       if (polarity?.seen) guard(polarity, directReturns(node.thenStatement));
       else if (polarity) guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
-    } else if (ts.isConditionalExpression(node) && isReturned(node)) {
+    } else if (isConditionalExpression(node) && isReturned(node)) {
       const polarity = polarityOf(node.condition);
       if (polarity) guard(polarity, [polarity.seen ? node.whenTrue : node.whenFalse]);
     }
@@ -54,7 +55,7 @@ export function seenTests(body: ts.Node, evaluate: (expression: ts.Expression) =
 /** The function's own nodes: not those of functions and classes nested in it. */
 function walkOwn(body: ts.Node, visit: (node: ts.Node) => void): void {
   walk(body, (node) => {
-    if (node !== body && (ts.isFunctionLike(node) || ts.isClassLike(node))) return false;
+    if (node !== body && (isFunctionLike(node) || isClassLike(node))) return false;
     visit(node);
     return true;
   });
@@ -64,19 +65,19 @@ function walkOwn(body: ts.Node, visit: (node: ts.Node) => void): void {
 function insertedCollections(body: ts.Node): Set<string> {
   const names = new Set<string>();
   walkOwn(body, (node) => {
-    if (ts.isCallExpression(node)) {
+    if (isCallExpression(node)) {
       const callee = unwrap(node.expression);
-      if (ts.isPropertyAccessExpression(callee) && insertMethods.has(callee.name.text)) names.add(collectionName(callee.expression));
-    } else if (ts.isBinaryExpression(node) && isAssignment(node.operatorToken.kind)) {
+      if (isPropertyAccessExpression(callee) && insertMethods.has(callee.name.text)) names.add(collectionName(callee.expression));
+    } else if (isBinaryExpression(node) && isAssignment(node.operatorToken.kind)) {
       const target = unwrap(node.left);
-      if (ts.isElementAccessExpression(target)) names.add(collectionName(target.expression));
+      if (isElementAccessExpression(target)) names.add(collectionName(target.expression));
     }
   });
   return names;
 }
 
 function isAssignment(kind: ts.SyntaxKind): boolean {
-  return kind === ts.SyntaxKind.EqualsToken || kind === ts.SyntaxKind.QuestionQuestionEqualsToken || kind === ts.SyntaxKind.BarBarEqualsToken;
+  return kind === SyntaxKind.EqualsToken || kind === SyntaxKind.QuestionQuestionEqualsToken || kind === SyntaxKind.BarBarEqualsToken;
 }
 
 function collectionName(expression: ts.Expression): string {
@@ -85,30 +86,30 @@ function collectionName(expression: ts.Expression): string {
 
 /** `seen.has(key)`, `key in seen`, `seen[key]`, `Object.hasOwn(seen, key)` on a collection the function inserts into. */
 function membershipTest(expression: ts.Expression, collections: ReadonlySet<string>): boolean {
-  if (ts.isCallExpression(expression)) {
+  if (isCallExpression(expression)) {
     const callee = unwrap(expression.expression);
-    if (!ts.isPropertyAccessExpression(callee)) return false;
+    if (!isPropertyAccessExpression(callee)) return false;
     if (testMethods.has(callee.name.text)) return collections.has(collectionName(callee.expression));
     const [target] = expression.arguments;
     return callee.name.text === 'hasOwn' && collectionName(callee.expression) === 'Object' && !!target && collections.has(collectionName(target));
   }
-  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.InKeyword) {
+  if (isBinaryExpression(expression) && expression.operatorToken.kind === SyntaxKind.InKeyword) {
     return collections.has(collectionName(expression.right));
   }
-  return ts.isElementAccessExpression(expression) && collections.has(collectionName(expression.expression));
+  return isElementAccessExpression(expression) && collections.has(collectionName(expression.expression));
 }
 
 /** What a condition says about a membership test when it holds: `seen.has(k)`, `!seen.has(k)`, `seen.has(k) && recent`. */
 function conditionPolarity(condition: ts.Expression, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
   if (depth > maxConditionDepth) return undefined;
   const expression = unwrap(condition);
-  if (ts.isAwaitExpression(expression)) return conditionPolarity(expression.expression, collections, depth + 1);
+  if (isAwaitExpression(expression)) return conditionPolarity(expression.expression, collections, depth + 1);
   if (membershipTest(expression, collections)) return { test: expression, seen: true };
-  if (ts.isPrefixUnaryExpression(expression) && expression.operator === ts.SyntaxKind.ExclamationToken) {
+  if (isPrefixUnaryExpression(expression) && expression.operator === SyntaxKind.ExclamationToken) {
     const inner = conditionPolarity(expression.operand, collections, depth + 1);
     return inner && { test: inner.test, seen: !inner.seen };
   }
-  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+  if (isBinaryExpression(expression) && expression.operatorToken.kind === SyntaxKind.AmpersandAmpersandToken) {
     // Both sides hold: a test that says "seen" still does; one that says "not seen" leaves the other branch open.
     return [expression.left, expression.right].map((side) => conditionPolarity(side, collections, depth + 1)).find((side) => side?.seen);
   }
@@ -118,14 +119,14 @@ function conditionPolarity(condition: ts.Expression, collections: ReadonlySet<st
 /** The values of the return statements a branch runs directly (not under a further condition); a bare `return` decides nothing. */
 function directReturns(statement: ts.Statement | undefined): Array<ts.Expression | undefined> {
   if (!statement) return [];
-  const statements: readonly ts.Statement[] = ts.isBlock(statement) ? statement.statements : [statement];
+  const statements: readonly ts.Statement[] = isBlock(statement) ? statement.statements : [statement];
   return statements.filter(ts.isReturnStatement).map((found) => found.expression);
 }
 
 /** The first return statement after an `if` in its block: where the function goes when the `if` is skipped. */
 function followingReturn(node: ts.IfStatement): Array<ts.Expression | undefined> {
   const parent = node.parent;
-  if (!ts.isBlock(parent) && !ts.isCaseOrDefaultClause(parent)) return [];
+  if (!isBlock(parent) && !isCaseOrDefaultClause(parent)) return [];
   const after = parent.statements.slice(parent.statements.indexOf(node) + 1);
   const next = after.find(ts.isReturnStatement);
   return next ? [next.expression] : [];
@@ -133,6 +134,6 @@ function followingReturn(node: ts.IfStatement): Array<ts.Expression | undefined>
 
 /** The branch ends in a return or throw. */
 function endsByLeaving(statement: ts.Statement): boolean {
-  const last = ts.isBlock(statement) ? statement.statements.at(-1) : statement;
-  return !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
+  const last = isBlock(statement) ? statement.statements.at(-1) : statement;
+  return !!last && (isReturnStatement(last) || isThrowStatement(last));
 }

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { SyntaxKind } from './syntax.js';
 import type { Suppression } from '../../model/types.js';
 
 /** Cheap text check first: most files hold no directive, and they cost one regex. */
@@ -56,7 +57,7 @@ export function suppressionsOf(file: ts.SourceFile): Suppression[] {
 
   for (const comment of directiveComments(file)) {
     const raw = text.slice(comment.pos, comment.end);
-    const body = (comment.kind === ts.SyntaxKind.SingleLineCommentTrivia ? raw.slice(2) : raw.slice(2, -2)).trim();
+    const body = (comment.kind === SyntaxKind.SingleLineCommentTrivia ? raw.slice(2) : raw.slice(2, -2)).trim();
     const match = directive.exec(body);
     if (!match) continue;
     const via = match[1] as 'toolgate' | 'eslint';
@@ -115,7 +116,7 @@ function commentAt(file: ts.SourceFile, offset: number): ts.CommentRange | undef
   for (;;) {
     const child: ts.Node | undefined = node.getChildren(file).find((candidate) => candidate.pos <= offset && offset < candidate.end);
     if (!child) return undefined;
-    if (child.kind === ts.SyntaxKind.JSDoc) return { pos: child.pos, end: child.end, kind: ts.SyntaxKind.MultiLineCommentTrivia };
+    if (child.kind === SyntaxKind.JSDoc) return { pos: child.pos, end: child.end, kind: SyntaxKind.MultiLineCommentTrivia };
     if (offset < child.getStart(file)) {
       const ranges = [
         ...(ts.getLeadingCommentRanges(file.text, child.pos) ?? []),

@@ -1,4 +1,5 @@
 import ts from './compiler.cjs';
+import { isAwaitExpression, isCallExpression, isClassLike, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
 import type { Span } from '../../model/types.js';
 import { isProcessExit } from './exits.js';
 import { spanOf, unwrap } from './parse.js';
@@ -35,19 +36,19 @@ export function firstThrowOutsideTry(
   };
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (ts.isFunctionLike(node) || ts.isClassLike(node)) continue;
+    if (isFunctionLike(node) || isClassLike(node)) continue;
     children.length = 0;
-    if (ts.isTryStatement(node)) {
+    if (isTryStatement(node)) {
       // The try block is guarded when there is a catch; the handler itself is not.
       if (!node.catchClause) children.push(node.tryBlock);
       if (node.catchClause) children.push(node.catchClause.block);
       if (node.finallyBlock) children.push(node.finallyBlock);
     } else {
       const throws =
-        ts.isThrowStatement(node) ||
-        ts.isAwaitExpression(node) ||
-        (ts.isCallExpression(node) && mayThrow(node, callThrows)) ||
-        (ts.isNewExpression(node) && !(ts.isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
+        isThrowStatement(node) ||
+        isAwaitExpression(node) ||
+        (isCallExpression(node) && mayThrow(node, callThrows)) ||
+        (isNewExpression(node) && !(isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
       if (throws) return { span: spanOf(node), description: describe(node) };
       node.forEachChild(collect);
     }
@@ -61,12 +62,12 @@ function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression)
   const local = callThrows(call);
   if (local !== undefined) return local;
   const callee = unwrap(call.expression);
-  if (ts.isIdentifier(callee)) return !safeFunctions.has(callee.text);
-  if (ts.isPropertyAccessExpression(callee)) {
+  if (isIdentifier(callee)) return !safeFunctions.has(callee.text);
+  if (isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.expression);
-    if (ts.isIdentifier(receiver) && safeReceivers.has(receiver.text)) return false;
+    if (isIdentifier(receiver) && safeReceivers.has(receiver.text)) return false;
     // JSON.parse throws on bad input; JSON.stringify does not on plain data.
-    if (ts.isIdentifier(receiver) && receiver.text === 'JSON') return callee.name.text !== 'stringify';
+    if (isIdentifier(receiver) && receiver.text === 'JSON') return callee.name.text !== 'stringify';
     return !safeMethods.has(callee.name.text);
   }
   return true;
