@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,23 +14,31 @@ const bin = path.join(repoRoot, 'dist/bin/toolgate.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-start-up-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// Loader hooks run on a thread of their own: their console output can be cut
+// off at exit, so each load is appended to a file before the module runs.
 const hooks = path.join(work, 'hooks.mjs');
-writeFileSync(hooks, "export async function load(url, context, next) {\n  console.error(`loaded ${url}`);\n  return next(url, context);\n}\n");
+writeFileSync(
+  hooks,
+  "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(process.env.TOOLGATE_LOAD_LOG, `loaded ${url}\\n`);\n  return next(url, context);\n}\n",
+);
 const preload = path.join(work, 'preload.mjs');
 writeFileSync(
   preload,
-  `import { createRequire, register } from 'node:module';
+  `import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 register(${JSON.stringify(pathToFileURL(hooks).href)});
 const cache = createRequire(import.meta.url).cache;
-process.on('exit', () => { for (const file of Object.keys(cache)) console.error(\`loaded \${pathToFileURL(file).href}\`); });
+process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync(process.env.TOOLGATE_LOAD_LOG, \`loaded \${pathToFileURL(file).href}\\n\`); });
 `,
 );
 
 /** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
 function modulesLoadedBy(args: string[], cwd: string): string[] {
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-  const loaded = [...run.stderr.matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
+  const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
+  writeFileSync(log, '');
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
+  const loaded = [...readFileSync(log, 'utf8').matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
   expect(loaded.length, run.stderr).toBeGreaterThan(0);
   return loaded;
 }
