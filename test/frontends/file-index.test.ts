@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ts } from 'ts-morph';
 import compiler from '../support/compiler.js';
-import { callsUnder, indexOf, writesLastChildFirst } from '../../src/frontends/typescript/file-index.js';
+import { callsUnder, indexOf, writesInRunOrder } from '../../src/frontends/typescript/file-index.js';
 import { parseSource } from '../../src/frontends/typescript/parse.js';
 import { walk } from '../../src/frontends/typescript/walk.js';
 
@@ -75,18 +75,17 @@ describe('the file index', () => {
     }
   });
 
-  it('orders the writes as a walk that takes the last child first', () => {
+  it('orders the writes as they run: in source order, a nested write before the one around it', () => {
     const expected: string[] = [];
-    const stack: ts.Node[] = [file];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
+    const visit = (node: ts.Node): void => {
+      node.forEachChild((child: ts.Node) => void visit(child));
       const assigns = compiler.isBinaryExpression(node) && node.operatorToken.kind === compiler.SyntaxKind.EqualsToken;
       const appends =
         compiler.isCallExpression(node) && compiler.isPropertyAccessExpression(node.expression) && ['push', 'unshift'].includes(node.expression.name.text);
       if (assigns || appends) expected.push(text(node));
-      node.forEachChild((child: ts.Node) => void stack.push(child));
-    }
+    };
+    visit(file);
     expect(expected.length).toBeGreaterThan(5);
-    expect(writesLastChildFirst(file).map(text)).toEqual(expected);
+    expect(writesInRunOrder(file).map(text)).toEqual(expected);
   });
 });

@@ -22,6 +22,8 @@ runRuleTests(rule, {
       options("permissionMode: process.env.MODE as 'default'"),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
       options("permissionMode: 'default'"),
+      // The later of two writes wins.
+      `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\nconst options: Options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
     ],
     invalid: [
       {
@@ -46,6 +48,11 @@ runRuleTests(rule, {
         name: 'allowedTools with deny rules still misleads',
         code: options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash'], allowedTools: ['Read']"),
         errors: [{ messageId: 'allowedToolsIgnored', line: 2, column: 97 }],
+      },
+      {
+        name: 'a later write turns bypass on',
+        code: `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\nconst options: Options = {};\noptions.permissionMode = 'default';\noptions.permissionMode = 'bypassPermissions';\nquery({ prompt: 'x', options });`,
+        errors: [{ messageId: 'bypassWithoutDeny', line: 4, column: 26 }],
       },
       {
         name: 'a bypass that depends on the environment',

@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import type { PathStep } from '../../model/build.js';
-import { writesLastChildFirst } from './file-index.js';
+import { writesInRunOrder } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
 
 /** A later write to a variable: `x = v`, `x.a.b = v`, or `x.a.push(v)`. */
@@ -25,7 +25,7 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
     list.push(assignment);
     index.set(assignment.root.text, list);
   };
-  for (const write of writesLastChildFirst(file)) {
+  for (const write of writesInRunOrder(file)) {
     if (isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
     else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
   }

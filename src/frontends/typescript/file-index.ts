@@ -161,11 +161,12 @@ function firstAtOrAfter(calls: readonly ts.CallExpression[], position: number): 
 }
 
 /**
- * The writes in the order of a walk that takes a node's last child first:
- * the order the assignment index has always applied them in.
+ * The writes in the order they run: statement after statement, and a write
+ * nested in another's value (`a = b = v`) before the write around it. So an
+ * unconditional later write to the same place wins.
  */
-export function writesLastChildFirst(file: ts.SourceFile): Array<ts.BinaryExpression | ts.CallExpression> {
-  // That order is the reverse of post-order; post-order comes from source order with a stack of the open ancestors.
+export function writesInRunOrder(file: ts.SourceFile): Array<ts.BinaryExpression | ts.CallExpression> {
+  // Post-order, from source order with a stack of the open ancestors.
   const postOrder: Array<ts.BinaryExpression | ts.CallExpression> = [];
   const open: Array<ts.BinaryExpression | ts.CallExpression> = [];
   for (const write of indexOf(file).writes) {
@@ -173,7 +174,7 @@ export function writesLastChildFirst(file: ts.SourceFile): Array<ts.BinaryExpres
     open.push(write);
   }
   while (open.length > 0) postOrder.push(open.pop()!);
-  return postOrder.reverse();
+  return postOrder;
 }
 
 function isAncestor(ancestor: ts.Node, node: ts.Node): boolean {

@@ -21,8 +21,25 @@ runPythonCases(rule, {
       'options.disallowed_tools = ["WebFetch"]',
       'client = ClaudeSDKClient(options=options)',
     ),
+    // The later of two writes wins.
+    code(
+      'options = ClaudeAgentOptions()',
+      'options.permission_mode = "bypassPermissions"',
+      'options.permission_mode = "default"',
+      'client = ClaudeSDKClient(options=options)',
+    ),
   ],
   invalid: [
+    {
+      name: 'a later write turns bypass on',
+      code: code(
+        'options = ClaudeAgentOptions()',
+        'options.permission_mode = "default"',
+        'options.permission_mode = "bypassPermissions"',
+        'client = ClaudeSDKClient(options=options)',
+      ),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 4, column: 27 }],
+    },
     {
       name: 'bypass with no deny rules',
       code: code('options = ClaudeAgentOptions(permission_mode="bypassPermissions")'),
