@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import { isFunctionLike, isPropertyAccessExpression, SyntaxKind } from './syntax.js';
+import { reverseFrom } from './walk.js';
 
 /**
  * The nodes of a file that the analysis looks for, found in one walk and kept
@@ -78,12 +79,7 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
     parent = node;
     const first = stack.length;
     node.forEachChild(push);
-    // The children went on in source order; reversed, the first comes off first.
-    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
-      const child = stack[i]!;
-      stack[i] = stack[j]!;
-      stack[j] = child;
-    }
+    reverseFrom(stack, first);
   }
   return { candidates, calls, writes, callsInOrder };
 }

@@ -5,7 +5,7 @@ import { spanOf, staticName, unwrap } from './parse.js';
 import { returnStatements } from './evaluate.js';
 import { randomSourceOf } from './random-sources.js';
 import type { Scopes } from './scope.js';
-import { walk } from './walk.js';
+import { reverseFrom, walk } from './walk.js';
 
 type Source = ValueFlow['source'];
 
@@ -159,11 +159,7 @@ export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter:
       // The children go on above the steps `visit` left for after them, then are reversed: the first comes off first.
       const first = pending.length;
       entry.forEachChild(visitLater);
-      for (let i = first, j = pending.length - 1; i < j; i++, j--) {
-        const child = pending[i]!;
-        pending[i] = pending[j]!;
-        pending[j] = child;
-      }
+      reverseFrom(pending, first);
     }
   };
 

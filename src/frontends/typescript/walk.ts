@@ -16,11 +16,18 @@ export function walk(root: ts.Node, enter: (node: ts.Node) => boolean | void): v
     if (enter(node) === false) continue;
     const first = stack.length;
     node.forEachChild(push);
-    // The children went on in source order; reversed, the first comes off first.
-    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
-      const child = stack[i]!;
-      stack[i] = stack[j]!;
-      stack[j] = child;
-    }
+    reverseFrom(stack, first);
+  }
+}
+
+/**
+ * Reverse `stack` from index `first` to its top, in place: children pushed in
+ * source order then come off the stack first child first.
+ */
+export function reverseFrom<T>(stack: T[], first: number): void {
+  for (let i = first, j = stack.length - 1; i < j; i++, j--) {
+    const item = stack[i]!;
+    stack[i] = stack[j]!;
+    stack[j] = item;
   }
 }
