@@ -8,7 +8,7 @@ export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'fixtures/', 'coverage/', '.scratch/']),
   {
     name: 'toolgate/sources',
-    files: ['src/**/*.ts', 'rules/**/*.ts', 'bin/**/*.ts', 'test/**/*.ts', '*.ts', '*.js'],
+    files: ['src/**/*.ts', 'src/**/*.cts', 'rules/**/*.ts', 'bin/**/*.ts', 'test/**/*.ts', '*.ts', '*.js'],
     // Not type-aware: linting stays fast and needs no project service as files come and go.
     extends: [js.configs.recommended, tseslint.configs.recommended],
     rules: {

@@ -14,6 +14,7 @@ const packageRoot = path.dirname(require.resolve('toolgate/package.json'));
 requireWithCodeCache(require.resolve('@ts-morph/common/dist/typescript.js'), path.join(packageRoot, '.cache'));
 
 // `require` returns the module just loaded: it is in require.cache now.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- `import ts = require` keeps `ts` a value and a namespace of types.
 import ts = require('@ts-morph/common/dist/typescript.js');
 
 export = ts;
