@@ -67,8 +67,17 @@ runRuleTests(rule, {
     ],
   },
   javascript: {
-    valid: [options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']")],
+    valid: [
+      options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']"),
+      // The later of two writes wins.
+      `${sdk}\nconst options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
+    ],
     invalid: [
+      {
+        name: 'a later write turns bypass on',
+        code: `${sdk}\nconst options = {};\noptions.permissionMode = 'default';\noptions.permissionMode = 'bypassPermissions';\nquery({ prompt: 'x', options });`,
+        errors: [{ messageId: 'bypassWithoutDeny', line: 4, column: 26 }],
+      },
       {
         name: 'CommonJS',
         filename: 'agent.cjs',
