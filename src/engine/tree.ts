@@ -261,12 +261,25 @@ function projectPass(
   read: (absolute: string) => string | undefined,
   parsed: ReadonlyMap<string, ParsedSource>,
 ): Array<[DiscoveredFile, FileOutcome]> {
+  const passOver = (group: readonly DiscoveredFile[]): Array<[DiscoveredFile, FileOutcome]> => {
+    const result = loadedFrontEnds().analyzeProject(
+      group.map((file) => file.absolutePath),
+      read,
+      parsed,
+    );
+    // A module a value was followed into must parse, or the value may be cut short (fail closed).
+    for (const imported of result.imported) {
+      const syntax = syntaxProblem(sources.relative(imported.path), imported.errors, sources.linesOf(imported.path));
+      if (syntax) problems.push(syntax);
+    }
+    return group.map((file) => [file, outcomeOf(file, result.analyses.get(file.absolutePath)?.model, sources)]);
+  };
   try {
-    return passOver(files, sources, problems, read, parsed);
+    return passOver(files);
   } catch {
     return files.flatMap((file): Array<[DiscoveredFile, FileOutcome]> => {
       try {
-        return passOver([file], sources, problems, read, parsed);
+        return passOver([file]);
       } catch (error) {
         return [[file, { kind: 'failed', problem: internalProblem(file.path, error) }]];
       }
@@ -274,34 +287,16 @@ function projectPass(
   }
 }
 
-function passOver(
-  files: readonly DiscoveredFile[],
-  sources: SourceFiles,
-  problems: FileProblem[],
-  read: (absolute: string) => string | undefined,
-  parsed: ReadonlyMap<string, ParsedSource>,
-): Array<[DiscoveredFile, FileOutcome]> {
-  const result = loadedFrontEnds().analyzeProject(
-    files.map((file) => file.absolutePath),
-    read,
-    parsed,
-  );
-  // A module a value was followed into must parse, or the value may be cut short (fail closed).
-  for (const imported of result.imported) {
-    const syntax = syntaxProblem(sources.relative(imported.path), imported.errors, sources.linesOf(imported.path));
-    if (syntax) problems.push(syntax);
+/** A file's outcome in the project pass: its model, or why there is none. */
+function outcomeOf(file: DiscoveredFile, model: AgentModel | undefined, sources: SourceFiles): FileOutcome {
+  if (!model) {
+    // Read again for this pass: it can be gone since the first one.
+    if (sources.read(file.absolutePath) === undefined) return { kind: 'failed', problem: { path: file.path, kind: 'read', message: readFailure(file.absolutePath) } };
+    return { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) };
   }
-  return files.map((file): [DiscoveredFile, FileOutcome] => {
-    const model = result.analyses.get(file.absolutePath)?.model;
-    if (!model) {
-      // Read again for this pass: it can be gone since the first one.
-      if (sources.read(file.absolutePath) === undefined) return [file, { kind: 'failed', problem: { path: file.path, kind: 'read', message: readFailure(file.absolutePath) } }];
-      return [file, { kind: 'failed', problem: internalProblem(file.path, new Error('the project pass lost the file')) }];
-    }
-    const locate = sources.locator(file.absolutePath, file.path);
-    // The pass's reads are gathered for the whole group.
-    return [file, { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate }, reads: new Set() }];
-  });
+  const locate = sources.locator(file.absolutePath, file.path);
+  // The pass's reads are gathered for the whole group.
+  return { kind: 'analysed', file: { path: file.path, absolutePath: file.absolutePath, model, locate }, reads: new Set() };
 }
 
 /** Sorted, each once: a settings file can be both scanned and read as a project's settings. */
