@@ -46,7 +46,7 @@ export function onePerMistake<Report extends Deduplicable>(reports: Report[]): R
     if (at < 0) continue;
     for (const cause of causesOf(report)) {
       const key = placeKey(cause);
-      if (!(at >= (best.get(key) ?? Infinity))) best.set(key, at);
+      if (at < (best.get(key) ?? Infinity)) best.set(key, at);
     }
   }
   return reports.filter((report) => {
