@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { entriesWithLists, removalSuggestions, type ListEntry } from '../src/model/list-removal.js';
-import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
+import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
 import type { AgentConfiguration } from '../src/model/types.js';
 import { optionOf, propertyOf } from '../src/model/values.js';
 
@@ -56,7 +56,7 @@ export default defineRule<Options, MessageIds>({
       for (const listed of allowRules(config)) {
         const { entry } = listed;
         const rule = parsePermissionRule(entry.value);
-        if (options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        if (!namesATool(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         // Removing the entry is the one edit that certainly fixes it; a scoped rule needs the user's intent.
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value }) };
         const runner = commandRunnerOf(rule);

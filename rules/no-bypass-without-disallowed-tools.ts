@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { optionName } from '../src/model/agent-code.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, optionOf, propertyOf } from '../src/model/values.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, propertyOf } from '../src/model/values.js';
 
 type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
@@ -48,8 +48,12 @@ export default defineRule<Record<string, never>, MessageIds>({
       }
       const allowed = optionOf(config, 'allowedTools');
       if (!isSet(allowed.values)) continue;
+      // Under a mode that is always bypass this message is the one finding for the list: it explains its
+      // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.
+      const honoured = bypass.certainty === 'is' && !(settingsFile && config.tier === 'project');
+      const covers = honoured ? listEntries(allowed.values).map((entry) => entry.span) : [];
       for (const property of allowed.properties) {
-        report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, data: { ...names, allowed: property.spelling } });
+        report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, covers, data: { ...names, allowed: property.spelling } });
       }
     }
   },

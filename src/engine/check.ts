@@ -1,6 +1,7 @@
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
 import { formatMessage, resolveOptions, type Suggestion, type TextEdit } from './rule.js';
+import { onePerMistake } from './dedupe.js';
 import { expiryOf, suppressionsCovering, today as currentDay } from './suppressions.js';
 
 /** A rule's report, rendered with the rule's own message template. */
@@ -11,6 +12,8 @@ export interface Report {
   data: Record<string, string | number>;
   severity: RuleSetting['severity'];
   span: Span;
+  /** Other places whose mistakes it explains (see `onePerMistake`). */
+  covers?: Span[];
   /** The comment that suppresses it; such a report is kept for SARIF, not shown or counted. */
   suppression?: Suppression;
   /** Comments that named this report's rule here but whose `until` date has passed. */
@@ -35,6 +38,7 @@ export interface CheckOptions {
  * Run rules over one model. A value reached through several configurations
  * (a base object spread into two queries) is reported once; several
  * findings at one place (settings entries reported at `settingSources`) are kept apart by their data.
+ * Where two rules report one mistake, one speaks (`onePerMistake`).
  * A report a suppression comment covers is dropped (see `runRules` to keep it).
  */
 export function checkModel(model: AgentModel, settings: readonly RuleSetting[], options: CheckOptions = {}): Report[] {
@@ -54,7 +58,7 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
   const seen = new Set<string>();
   for (const { rule, severity, options: ruleOptions } of settings) {
     const messages = rule.meta.messages as Record<string, string>;
-    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, suggestions = [] }) => {
+    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, covers, suggestions = [] }) => {
       const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}\0${JSON.stringify(data)}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -69,13 +73,14 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
         data,
         severity,
         span,
+        ...(covers && covers.length > 0 ? { covers } : {}),
         ...(suppression ? { suppression } : {}),
         ...(expired.length > 0 ? { expired } : {}),
         ...(suggestions.length > 0 ? { suggestions: suggestions.map((suggestion) => rendered(suggestion, messages)) } : {}),
       });
     });
   }
-  return reports;
+  return onePerMistake(reports);
 }
 
 function rendered({ messageId, data = {}, edits }: Suggestion<string>, messages: Record<string, string>): ReportSuggestion {

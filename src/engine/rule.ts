@@ -29,6 +29,8 @@ export interface RuleReport<MessageIds extends string> {
   messageId: MessageIds;
   data?: Record<string, string | number>;
   span: Span;
+  /** Other places whose mistakes this report explains; the engine drops lower-precedence reports there (src/engine/dedupe.ts). */
+  covers?: Span[];
   suggestions?: Suggestion<MessageIds>[];
 }
 

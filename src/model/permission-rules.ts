@@ -17,6 +17,16 @@ export function parsePermissionRule(text: string): PermissionRule {
   return { tool: trimmed };
 }
 
+/**
+ * The rule names one tool the CLI can match. `''`, `'  '`, `'Bash('`,
+ * `'(Bash)'` and wildcard names (`*`, `mcp__*`) approve nothing: the CLI
+ * drops blank and wildcard pieces and reads a malformed rule as a literal
+ * tool name that matches no call. valid-permission-rule reports them.
+ */
+export function namesATool(rule: PermissionRule): boolean {
+  return /^[A-Za-z][\w-]*(?:__\*)?$/.test(rule.tool) && rule.tool !== 'mcp__' && !/^mcp__\*?$/.test(rule.tool);
+}
+
 /** Specifiers that match every input of a tool: any command, any path from the root, any domain. */
 const matchEverything = new Set(['', '*', ':*', '**', '*:*', '//**', '/**', 'domain:*']);
 

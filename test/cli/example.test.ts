@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { runCli } from './support.js';
 
+// Every bare entry of the example sits next to canUseTool, so no-shadowed-can-use-tool is its one
+// finding (src/engine/dedupe.ts) and no-bare-allowed-tools has nothing left to say there.
+const speaks = (rule: { id: string }): boolean => rule.id !== 'no-bare-allowed-tools';
+
 describe('the bundled example projects (the README demo)', () => {
   it('finds every rule in fixtures/example and exits 1', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/example', '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; path: string; line: number }> };
     const recommended = allRules.filter((rule) => rule.meta.docs.config === 'recommended');
-    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(recommended.map((rule) => rule.id)));
+    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(recommended.filter(speaks).map((rule) => rule.id)));
     // Each mistake is reported where it is written.
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-random-idempotency-key', path: 'fixtures/example/src/refund-tool.ts', line: 11 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-fail-open-hook', path: 'fixtures/example/src/guard-hook.ts', line: 22 }));
@@ -19,7 +23,6 @@ describe('the bundled example projects (the README demo)', () => {
       'fixtures/example/python/agent.py:20 no-random-idempotency-key',
       'fixtures/example/python/agent.py:32 no-shadowed-can-use-tool',
       'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
-      'fixtures/example/python/agent.py:33 no-bare-allowed-tools',
       'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
       'fixtures/example/python/agent.py:33 no-shadowed-can-use-tool',
       'fixtures/example/python/refund_guard.py:18 no-fail-open-hook',
@@ -32,14 +35,14 @@ describe('the bundled example projects (the README demo)', () => {
     expect(stdout).toContain('fixtures/example/src/agent.ts\n');
     expect(stdout).toContain('fixtures/example/python/agent.py\n');
     expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\)/);
-    for (const rule of allRules.filter((rule) => rule.meta.docs.config === 'recommended')) expect(stdout).toContain(rule.id);
+    for (const rule of allRules.filter((rule) => rule.meta.docs.config === 'recommended' && speaks(rule))) expect(stdout).toContain(rule.id);
   });
 
   it('finds the strict-only rules too under --preset strict', async () => {
     const { code, stdout } = await runCli(['scan', 'fixtures/example', '--preset', 'strict', '--format', 'json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; severity: string }> };
-    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(allRules.map((rule) => rule.id)));
+    expect(new Set(report.findings.map((finding) => finding.ruleId))).toEqual(new Set(allRules.filter(speaks).map((rule) => rule.id)));
     expect(report.findings.every((finding) => finding.severity === 'error')).toBe(true);
   });
 

@@ -18,11 +18,8 @@ describe('options, hooks and canUseTool spread across modules', () => {
       'ts-paths/src/config/options.ts:3:32 no-bypass-without-disallowed-tools/bypassWithoutDeny',
       // canUseTool is `export default` of permissions.ts: the callback is set, so the mode shadows it.
       'ts-paths/src/config/options.ts:3:32 no-shadowed-can-use-tool/bypassMode',
+      // The mode is always bypass: this message is the one finding for the list's entries (src/engine/dedupe.ts).
       'ts-paths/src/config/options.ts:7:3 no-bypass-without-disallowed-tools/allowedToolsIgnored',
-      'ts-paths/src/config/options.ts:7:18 no-bare-allowed-tools/bareTool',
-      'ts-paths/src/config/options.ts:7:18 no-shadowed-can-use-tool/wholeToolAllowed',
-      'ts-paths/src/config/options.ts:7:26 no-bare-allowed-tools/wholeServer',
-      'ts-paths/src/config/options.ts:7:26 no-shadowed-can-use-tool/wholeToolAllowed',
       // The hook matcher array comes through `export * from './guard.js'`.
       'ts-paths/src/hooks/guard.ts:7:20 no-tool-use-id-dedupe/dedupeByToolUseId',
       'ts-paths/src/hooks/guard.ts:14:5 no-fail-open-hook/catchAllows',
@@ -34,7 +31,6 @@ describe('options, hooks and canUseTool spread across modules', () => {
     expect(located).toEqual([
       'cjs/config.cjs:2:30 no-bypass-without-disallowed-tools',
       'cjs/config.cjs:2:51 no-bypass-without-disallowed-tools',
-      'cjs/config.cjs:2:66 no-bare-allowed-tools',
       'cjs/hooks.cjs:7:5 no-fail-open-hook',
     ]);
   });
@@ -49,9 +45,9 @@ describe('options, hooks and canUseTool spread across modules', () => {
   });
 
   it('checks a typed options module on its own when no scanned module uses it', async () => {
-    // Scanned alone, options.ts has no canUseTool: only rules 2 and 3 apply.
+    // Scanned alone, options.ts has no canUseTool; its mode is always bypass, so rule 3 covers the bare entries.
     const alone = await findings('ts-paths/src/config/options.ts');
-    expect(new Set(alone.map((finding) => finding.ruleId))).toEqual(new Set(['no-bypass-without-disallowed-tools', 'no-bare-allowed-tools']));
+    expect(new Set(alone.map((finding) => finding.ruleId))).toEqual(new Set(['no-bypass-without-disallowed-tools']));
   });
 });
 

@@ -23,7 +23,6 @@ describe('the ESLint adapter with type information', () => {
       new Set([
         "import { agentOptions } from '@agent/config'; ← no-bypass-without-disallowed-tools",
         "import { agentOptions } from '@agent/config'; ← no-shadowed-can-use-tool",
-        "import { agentOptions } from '@agent/config'; ← no-bare-allowed-tools",
         "import { guardHooks } from './hooks/index.js'; ← no-tool-use-id-dedupe",
         "import { guardHooks } from './hooks/index.js'; ← no-fail-open-hook",
       ]),

@@ -235,7 +235,6 @@ describe('a backslash in a file name (a plain character on Linux and macOS)', ()
     expect(result.problems).toEqual([]);
     expect(result.findings.map(({ path, line, column, ruleId }) => `${path}:${line}:${column} ${ruleId}`)).toEqual([
       'a\\b.ts:4:31 no-fail-open-hook',
-      'a\\b.ts:7:68 no-bare-allowed-tools',
       'a\\b.ts:7:68 no-shadowed-can-use-tool',
     ]);
   });

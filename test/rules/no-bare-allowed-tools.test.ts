@@ -15,6 +15,8 @@ runRuleTests(rule, {
     valid: [
       // Scoped rules only approve matching calls.
       allowed("'Bash(npm test *)', 'Bash(git status)', 'Edit(./src/**)', 'WebFetch(domain:docs.example.com)'"),
+      // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
+      allowed("'', '  ', 'Bash(', '(Bash)', '*', 'mcp__*'"),
       // Read-only tools are not side-effecting.
       allowed("'Read', 'Glob', 'Grep', 'LS', 'WebSearch', 'TodoWrite'"),
       // A single MCP tool named in full is a deliberate approval.

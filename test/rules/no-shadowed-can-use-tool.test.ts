@@ -23,6 +23,8 @@ runRuleTests(rule, {
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'plan', canUseTool } });`,
       // Scoped allow rules only skip matching calls.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Bash(npm test *)', 'Read(./src/**)'], canUseTool } });`,
+      // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['', '  ', 'Bash(', '(Bash)', '*'], canUseTool } });`,
       // Names the user allows on purpose.
       { code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Read', 'Glob'], canUseTool } });`, options: [{ allow: ['Read', 'Glob'] }] },
       // auto is reported only by the strict config.
