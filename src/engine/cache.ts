@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredFile } from './discover.js';
+import { readBytes, readTextFile } from './read-source.js';
 
 /** Where `--cache` keeps results by default, at the scan root (like ESLint's `.eslintcache`). */
 export const defaultCacheFile = '.toolgatecache';
@@ -142,7 +143,7 @@ export class ScanCache<Result> {
   private load(key: string): CacheFile<Result> | undefined {
     let text: string;
     try {
-      text = readFileSync(this.options.file, 'utf8');
+      text = readTextFile(this.options.file);
     } catch {
       return undefined; // No cache yet.
     }
@@ -215,7 +216,7 @@ function removeQuietly(file: string): void {
 function pathState(file: string): string {
   try {
     if (statSync(file).isDirectory()) return 'dir';
-    return digest(readFileSync(file));
+    return digest(readBytes(file));
   } catch {
     return 'missing';
   }

@@ -6,7 +6,7 @@ import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
 import { candidateText, withoutBom } from './prefilter.js';
-import { readBytes } from './read-source.js';
+import { readBytes, ReadRefused } from './read-source.js';
 import type { ScanCache } from './cache.js';
 import { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
@@ -339,6 +339,7 @@ function readFailure(absolutePath: string, error?: unknown): string {
     if (absolutePath.includes('\uFFFD')) return 'Cannot read file: its name is not valid UTF-8, so it cannot be opened by name';
     return 'Cannot read file: it no longer exists (deleted or renamed during the scan)';
   }
+  if (error instanceof ReadRefused) return error.message;
   return `Cannot read file: ${errorMessage(error).replace(/, \w+ '.*'$/s, '')}`;
 }
 
