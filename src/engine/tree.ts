@@ -148,8 +148,10 @@ export async function analyseTree<Result>(
     await analyser.close();
   }
   if (deferred.length > 0) {
-    // On this thread, which need not have loaded the front ends yet (the files went to worker threads).
-    await loadFrontEnds();
+    // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
+    // with each parser its files need: a file that was a cache hit was never parsed in this run.
+    const { prepareFor } = await loadFrontEnds();
+    for (const file of deferred) await prepareFor(file.absolutePath);
     projectPassCached(deferred, sources, problems, record, parsed, cache);
   }
 
