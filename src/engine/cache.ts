@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredFile } from './discover.js';
@@ -126,13 +126,16 @@ export class ScanCache<Result> {
   /**
    * Write what this run used and made, and nothing else (entries of deleted
    * files go). Written to a temporary file and renamed, so a reader never sees
-   * half a cache. Failing to write is a note, never a failed scan.
+   * half a cache. The temporary file has a random name and is created
+   * exclusively (`wx`): a link planted under a predictable name would have
+   * made the write land outside the tree. Failing to write is a note, never
+   * a failed scan.
    */
   save(): void {
-    const temporary = `${this.options.file}.${process.pid}.tmp`;
+    const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(this.options.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(this.next));
+      writeFileSync(temporary, JSON.stringify(this.next), { flag: 'wx', mode: 0o600 });
       renameSync(temporary, this.options.file);
     } catch (error) {
       removeQuietly(temporary);
