@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredFile } from './discover.js';
+import { readBytes, readTextFile } from './read-source.js';
 
 /** Where `--cache` keeps results by default, at the scan root (like ESLint's `.eslintcache`). */
 export const defaultCacheFile = '.toolgatecache';
@@ -125,13 +126,16 @@ export class ScanCache<Result> {
   /**
    * Write what this run used and made, and nothing else (entries of deleted
    * files go). Written to a temporary file and renamed, so a reader never sees
-   * half a cache. Failing to write is a note, never a failed scan.
+   * half a cache. The temporary file has a random name and is created
+   * exclusively (`wx`): a link planted under a predictable name would have
+   * made the write land outside the tree. Failing to write is a note, never
+   * a failed scan.
    */
   save(): void {
-    const temporary = `${this.options.file}.${process.pid}.tmp`;
+    const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(this.options.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(this.next));
+      writeFileSync(temporary, JSON.stringify(this.next), { flag: 'wx', mode: 0o600 });
       renameSync(temporary, this.options.file);
     } catch (error) {
       removeQuietly(temporary);
@@ -142,7 +146,7 @@ export class ScanCache<Result> {
   private load(key: string): CacheFile<Result> | undefined {
     let text: string;
     try {
-      text = readFileSync(this.options.file, 'utf8');
+      text = readTextFile(this.options.file);
     } catch {
       return undefined; // No cache yet.
     }
@@ -215,7 +219,7 @@ function removeQuietly(file: string): void {
 function pathState(file: string): string {
   try {
     if (statSync(file).isDirectory()) return 'dir';
-    return digest(readFileSync(file));
+    return digest(readBytes(file));
   } catch {
     return 'missing';
   }

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { allRules } from '../../rules/index.js';
 import type { RuleSetting } from './configs.js';
+import { readTextFile } from './read-source.js';
 import { UsageError } from './errors.js';
 import type { AnyRule, Severity } from './rule.js';
 
@@ -161,7 +161,7 @@ export function applyConfig(settings: readonly RuleSetting[], config: ToolgateCo
 
 async function readText(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return readTextFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;

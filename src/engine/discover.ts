@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
+import { readTextFile } from './read-source.js';
 
 /** Dependencies, version control and build output: never the code under review. */
 export const skippedDirectories: ReadonlySet<string> = new Set([
@@ -219,12 +220,12 @@ type CompiledRules = Map<string, Ignore>;
 
 function loadIgnoreFile(directory: string, compiled: CompiledRules): IgnoreFile | undefined {
   try {
-    const text = readFileSync(path.join(directory, '.gitignore'), 'utf8');
+    const text = readTextFile(path.join(directory, '.gitignore'));
     let rules = compiled.get(text);
     if (rules === undefined) compiled.set(text, (rules = ignore().add(text)));
     return { directory, rules };
   } catch {
-    // Missing or unreadable: ignoring less only means checking more.
+    // Missing, unreadable, not a regular file or too large: ignoring less only means checking more.
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { extractSettings } from '../frontends/settings/index.js';
@@ -6,6 +6,7 @@ import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
 import type { SyntaxError } from './analyze.js';
 import { withoutBom } from './prefilter.js';
+import { readTextFile } from './read-source.js';
 
 /** The project-level settings files Claude Code reads from a `.claude/` folder. */
 const settingsFiles = ['settings.json', 'settings.local.json'];
@@ -80,7 +81,7 @@ export class ProjectSettings {
   private read(absolutePath: string): AgentConfiguration[] {
     let text: string;
     try {
-      text = withoutBom(readFileSync(absolutePath, 'utf8'));
+      text = withoutBom(readTextFile(absolutePath));
     } catch {
       return [];
     }

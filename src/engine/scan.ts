@@ -2,6 +2,7 @@ import path from 'node:path';
 import { allRules } from '../../rules/index.js';
 import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
+import { isStoredCheck } from './cache-shape.js';
 import { runRules } from './check.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
@@ -128,10 +129,7 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
     key: { root: cwd, rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]) },
     today: options.today ?? currentDay(),
     isDated: (checked) => checked.dated,
-    isResult: (value): value is CheckedFile => {
-      const checked = value as Partial<CheckedFile> | null;
-      return typeof checked?.dated === 'boolean' && Array.isArray(checked.findings) && Array.isArray(checked.audit?.comments) && Array.isArray(checked.audit.used);
-    },
+    isResult: isStoredCheck,
   });
 }
 

@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Span } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
 import { LineIndex } from './locate.js';
+import { readTextFile } from './read-source.js';
 
 /** A span placed in its file: the path relative to the scan root (with `/`) and 1-based positions. */
 export interface SpanLocation {
@@ -51,13 +51,13 @@ export class SourceFiles {
 
 /**
  * A file's text without a byte order mark, or undefined when it cannot be
- * read (missing, unreadable) or is not a regular file: a FIFO or a device
- * where a module or hook script should be would block or never end.
+ * read (missing, unreadable), is not a regular file (a FIFO or a device
+ * where a module or hook script should be would block or never end) or is
+ * too large (`readBytes`).
  */
 export function readText(absolute: string): string | undefined {
   try {
-    if (!statSync(absolute).isFile()) return undefined;
-    return withoutBom(readFileSync(absolute, 'utf8'));
+    return withoutBom(readTextFile(absolute));
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@ import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from './locate.js';
 import { candidateText, withoutBom } from './prefilter.js';
-import { readBytes } from './read-source.js';
+import { readBytes, ReadRefused } from './read-source.js';
 import type { ScanCache } from './cache.js';
 import { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
@@ -148,8 +148,10 @@ export async function analyseTree<Result>(
     await analyser.close();
   }
   if (deferred.length > 0) {
-    // On this thread, which need not have loaded the front ends yet (the files went to worker threads).
-    await loadFrontEnds();
+    // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
+    // with each parser its files need: a file that was a cache hit was never parsed in this run.
+    const { prepareFor } = await loadFrontEnds();
+    for (const file of deferred) await prepareFor(file.absolutePath);
     projectPassCached(deferred, sources, problems, record, parsed, cache);
   }
 
@@ -339,6 +341,7 @@ function readFailure(absolutePath: string, error?: unknown): string {
     if (absolutePath.includes('\uFFFD')) return 'Cannot read file: its name is not valid UTF-8, so it cannot be opened by name';
     return 'Cannot read file: it no longer exists (deleted or renamed during the scan)';
   }
+  if (error instanceof ReadRefused) return error.message;
   return `Cannot read file: ${errorMessage(error).replace(/, \w+ '.*'$/s, '')}`;
 }
 

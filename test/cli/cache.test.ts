@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -207,6 +207,34 @@ describe('scan --cache', () => {
     const third = await scanJson('--cache');
     expect(counts(third.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
     expect(third.findings).toEqual((await scanJson()).findings);
+  });
+
+  it.each([
+    ['findings that are not findings', (result: Record<string, unknown>) => void (result.findings = [7, null])],
+    ['a finding of the wrong shape', (result: Record<string, unknown>) => void (result.findings = [{ ruleId: 3, line: 'one' }])],
+    ['audit records of the wrong shape', (result: Record<string, unknown>) => void (result.audit = { comments: [1], used: [null] })],
+  ])('treats a well-formed entry holding %s as a miss and rewrites it', async (_, damage) => {
+    await scanJson('--cache');
+    const file = path.join(dir, '.toolgatecache');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { stored: { result?: Record<string, unknown> } }> };
+    for (const entry of Object.values(data.files)) if (entry.stored.result) damage(entry.stored.result);
+    writeFileSync(file, JSON.stringify(data));
+    const second = await scanJson('--cache');
+    expect(second.code).toBe(1);
+    expect(second.summary.failed).toBe(0);
+    expect(second.findings).toEqual((await scanJson()).findings);
+    expect((await scanJson('--cache')).summary.cached).toBe(3);
+  });
+
+  it('writes its temporary file with exclusive create, never through a link planted there', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-outside-'));
+    const victim = path.join(outside, 'victim');
+    writeFileSync(victim, 'keep');
+    for (let pid = 0; pid < 2; pid++) symlinkSync(victim, path.join(dir, `.toolgatecache.${process.pid + pid}.tmp`));
+    await scanJson('--cache');
+    expect(readFileSync(victim, 'utf8')).toBe('keep');
+    expect((await scanJson('--cache')).summary.cached).toBe(3);
+    rmSync(outside, { recursive: true, force: true });
   });
 
   it('never keeps a file that failed: it fails again on the next run', async () => {

@@ -12,22 +12,21 @@ import { badAgent, cli, sdkImport, tree } from './support.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();
-  // The first pass opens each file once (engine/read-source.ts).
+  // Every read opens the file (engine/read-source.ts): the first pass once, the project pass again.
+  const opened = new Map<string, number>();
   const openSync = ((...args: Parameters<typeof actual.openSync>) => {
     const file = String(args[0]);
-    if (path.basename(file).startsWith('gone-')) actual.rmSync(file, { force: true });
+    const times = (opened.get(file) ?? 0) + 1;
+    opened.set(file, times);
+    const name = path.basename(file);
+    if (name.startsWith('gone-') || (name.startsWith('later-') && times === 2)) actual.rmSync(file, { force: true });
     return actual.openSync(...args);
   }) as typeof actual.openSync;
-  const readFileSync = ((...args: Parameters<typeof actual.readFileSync>) => {
-    const file = String(args[0]);
-    if (path.basename(file).startsWith('later-')) actual.rmSync(file, { force: true });
-    return actual.readFileSync(...args);
-  }) as typeof actual.readFileSync;
   const readdirSync = ((...args: Parameters<typeof actual.readdirSync>) => {
     if (path.basename(String(args[0])).startsWith('vanish-')) actual.rmSync(String(args[0]), { recursive: true, force: true });
     return actual.readdirSync(...args);
   }) as typeof actual.readdirSync;
-  return { ...actual, openSync, readFileSync, readdirSync, default: { ...actual, openSync, readFileSync, readdirSync } };
+  return { ...actual, openSync, readdirSync, default: { ...actual, openSync, readdirSync } };
 });
 
 const gone = 'Cannot read file: it no longer exists (deleted or renamed during the scan)';

@@ -1,3 +1,4 @@
+import { LineIndex } from '../../engine/locate.js';
 import type { ScriptExit } from '../../model/types.js';
 
 type ScriptLanguage = 'shell' | 'python' | 'javascript';
@@ -19,13 +20,15 @@ export function nonBlockingExits(text: string, file: string, runner: string): Sc
   if (!language) return [];
   const code = withoutCommentsAndStrings(text, language);
   const exits: ScriptExit[] = [];
+  // Lines by binary search over line starts: counting newlines per exit was quadratic in the script.
+  let lines: LineIndex | undefined;
   for (const match of code.matchAll(exitOne[language])) {
     const start = match.index;
     const written = text.slice(start, start + match[0].length);
     const one = written.lastIndexOf('1');
     exits.push({
       span: { start, end: start + written.length, file },
-      line: text.slice(0, start).split('\n').length,
+      line: (lines ??= new LineIndex(text)).locate(start).line,
       blocking: `${written.slice(0, one)}2${written.slice(one + 1)}`,
     });
   }
@@ -53,9 +56,10 @@ function languageOf(runner: string, file: string, text: string): ScriptLanguage 
  * language's lexer: enough that `echo "exit 1"` or `# exit 1` is not code.
  */
 function withoutCommentsAndStrings(text: string, language: ScriptLanguage): string {
-  const out = text.split('');
+  // The blanked ranges, applied once at the end: an array of one string per character overflows on a large script.
+  const blanked: Array<[number, number]> = [];
   const blank = (from: number, to: number): void => {
-    for (let i = from; i < to && i < out.length; i++) if (out[i] !== '\n') out[i] = ' ';
+    if (from < to) blanked.push([from, Math.min(to, text.length)]);
   };
   let i = 0;
   while (i < text.length) {
@@ -80,7 +84,14 @@ function withoutCommentsAndStrings(text: string, language: ScriptLanguage): stri
       i = stop;
     } else i++;
   }
-  return out.join('');
+  const parts: string[] = [];
+  let done = 0;
+  for (const [from, to] of blanked) {
+    parts.push(text.slice(done, from), text.slice(from, to).replace(/[^\n]/g, ' '));
+    done = to;
+  }
+  parts.push(text.slice(done));
+  return parts.join('');
 }
 
 /** The offset just past the quote that closes a string opened before `from`. */

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { maxFileBytes, readBytes, ReadRefused } from '../../src/engine/read-source.js';
+import { scan } from '../../src/engine/scan.js';
+import { badAgent, tree } from './support.js';
+
+// Every file toolgate reads goes through one reader: a link (which git can
+// commit) to a device or a FIFO where a `.gitignore`, a settings file, a
+// config file, a hook script or the cache should be is refused, never read
+// until memory runs out or the scan hangs.
+
+const specials = ['/dev/zero', '/dev/stdin'];
+
+function withFifo(root: string): string {
+  const fifo = path.join(root, 'fifo');
+  execFileSync('mkfifo', [fifo]);
+  return fifo;
+}
+
+describe('the one reader', () => {
+  it('refuses devices and FIFOs, following links, and files over the limit', () => {
+    const root = tree({ 'big.txt': 'x'.repeat(2048) });
+    const targets = [...specials, withFifo(root)];
+    for (const target of targets) {
+      const link = path.join(root, `link-${path.basename(target)}`);
+      symlinkSync(target, link);
+      // `/dev/stdin` with no terminal may not even open (ENXIO): refused either way, never read.
+      expect(() => readBytes(link)).toThrow(target === '/dev/stdin' ? /./ : ReadRefused);
+    }
+    expect(() => readBytes(path.join(root, 'big.txt'), 1024)).toThrow(/larger than/);
+    expect(readBytes(path.join(root, 'big.txt'), 4096).length).toBe(2048);
+    expect(maxFileBytes).toBeGreaterThan(1024 * 1024);
+  });
+
+  it.each([...specials, 'fifo'])('scans a tree whose .gitignore, settings, config and cache are links to %s', async (target) => {
+    const root = tree({ 'src/agent.ts': badAgent });
+    const to = target === 'fifo' ? withFifo(root) : target;
+    mkdirSync(path.join(root, '.claude'), { recursive: true });
+    for (const file of ['.gitignore', '.claude/settings.json', '.claude/settings.local.json', 'toolgate.config.json', 'cache']) {
+      symlinkSync(to, path.join(root, file));
+    }
+    const result = await scan({ cwd: root, configFile: false, cache: true, cacheLocation: 'cache' });
+    expect(result.findings.map((finding) => finding.path)).toContain('src/agent.ts');
+    const withConfig = scan({ cwd: root, cache: false });
+    await expect(withConfig).rejects.toThrow(/Cannot read .*toolgate\.config\.json/);
+  });
+
+  it('reports a hook script that is a link to a device as not there, without reading it', async () => {
+    const root = tree({
+      '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'bash ./hook.sh' }] }] } }),
+    });
+    symlinkSync('/dev/zero', path.join(root, 'hook.sh'));
+    const result = await scan({ cwd: root, configFile: false });
+    expect(result.problems).toEqual([]);
+    expect(existsSync(path.join(root, 'hook.sh'))).toBe(true);
+  });
+
+  it('reports a source over the size limit as not checked', async () => {
+    const root = tree({});
+    // Sparse: the size is what counts, nothing is written.
+    const file = path.join(root, 'huge.ts');
+    writeFileSync(file, '');
+    execFileSync('truncate', ['-s', String(maxFileBytes + 1), file]);
+    const result = await scan({ cwd: root, configFile: false });
+    expect(result.problems).toEqual([expect.objectContaining({ path: 'huge.ts', kind: 'read', message: expect.stringMatching(/larger than 32 MiB/) })]);
+  });
+});
