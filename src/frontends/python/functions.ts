@@ -1,6 +1,7 @@
 import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import type { Evaluator, FunctionTable } from './evaluate.js';
-import { ExitWalker } from './exits.js';
+import { ExitWalker } from '../core/exits.js';
+import { lowerFunction } from './lower.js';
 import { analyzeFlows } from './flows.js';
 import { qualifiedName } from './imports.js';
 import { seenTests } from './seen-tests.js';
@@ -68,8 +69,9 @@ export function describeFunctions(registry: FunctionRegistry, contextOf: Context
 function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, isHook: boolean): FunctionFacts {
   const { node, module } = registry.entries[id]!;
   const { evaluator, scopes } = contextOf(module);
-  const walker = new ExitWalker(module, scopes, (expression) => evaluator.evaluate(expression));
-  const exits = walker.functionExits(node);
+  const walker = new ExitWalker<PyNode>((expression) => evaluator.evaluate(expression));
+  const lowered = lowerFunction(module, scopes, node);
+  const exits = lowered ? walker.functionExits(lowered) : [];
   const catches: CatchFacts[] = [...walker.catches];
   const calls = new Set<number>();
   const callSites: CallSite[] = [];

@@ -3,7 +3,8 @@ import { isArrowFunction, isAwaitExpression, isClassLike, isFunctionDeclaration,
 import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
 import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
-import { ExitWalker } from './exits.js';
+import { ExitWalker } from '../core/exits.js';
+import { lowerFunction } from './lower.js';
 import { analyzeFlows } from './flows.js';
 import { seenTests } from './seen-tests.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
@@ -70,8 +71,8 @@ export function describeFunctions(registry: FunctionRegistry, contextOf: Context
 
 function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, scopes: Scopes, isHook: boolean): FunctionFacts {
   const node = registry.nodes[id]!;
-  const walker = new ExitWalker((expression) => evaluator.evaluate(expression));
-  const exits = node.body ? walker.functionExits(node.body) : [];
+  const walker = new ExitWalker<ts.Expression>((expression) => evaluator.evaluate(expression));
+  const exits = node.body ? walker.functionExits(lowerFunction(node.body)) : [];
   const catches: CatchFacts[] = [...walker.catches];
   const calls = new Set<number>();
   const callSites: CallSite[] = [];
@@ -82,7 +83,7 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
       const callee = calleeName(call.expression, scopes);
       callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span: spanOf(call) });
       const handler = returnedCatchHandler(call, evaluator, registry);
-      if (handler) catches.push({ span: spanOf(handler.at), body: spanOf(handler.node), exits: walker.handlerExits(handler.node) });
+      if (handler) catches.push({ span: spanOf(handler.at), body: spanOf(handler.node), exits: handler.node.body ? walker.functionExits(lowerFunction(handler.node.body)) : [] });
     });
   }
   const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
