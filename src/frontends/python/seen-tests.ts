@@ -1,3 +1,4 @@
+import { budget } from '../core/budget.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
 import { isReturned } from './flows.js';
 import { field, isFunction, namedChildren, spanOf, statementsOf, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
@@ -7,9 +8,6 @@ const insertMethods = new Set(['add', 'append', 'setdefault', 'update', '__setit
 
 /** Methods that test for a key: `cache.get(key)`, `seen.__contains__(key)`. */
 const testMethods = new Set(['get', '__contains__']);
-
-/** Conditions nested deeper than this (`a and b and ...` in generated code) are not read, so they cannot overflow the stack. */
-const maxConditionDepth = 50;
 
 /** What a condition says about the key when it holds: the test, and whether the key was seen. */
 interface Polarity {
@@ -108,7 +106,7 @@ function membershipTest(source: PyModule, node: PyNode, collections: ReadonlySet
 
 /** What a condition says about a membership test when it holds: `key in seen`, `not cache.get(key)`, `key in seen and recent`. */
 function conditionPolarity(source: PyModule, condition: PyNode, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
-  if (depth > maxConditionDepth) return undefined;
+  if (depth > budget.conditionDepth) return undefined;
   const node = unwrap(condition);
   if (node.type === 'await') {
     const [inner] = namedChildren(node);

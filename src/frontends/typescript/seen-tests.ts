@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import { isAwaitExpression, isBinaryExpression, isBlock, isCallExpression, isCaseOrDefaultClause, isClassLike, isConditionalExpression, isElementAccessExpression, isFunctionLike, isIfStatement, isPrefixUnaryExpression, isPropertyAccessExpression, isReturnStatement, isThrowStatement, SyntaxKind } from './syntax.js';
+import { budget } from '../core/budget.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
 import { isReturned } from './flows.js';
 import { spanOf, unwrap } from './parse.js';
@@ -10,9 +11,6 @@ const insertMethods = new Set(['add', 'set', 'push', 'unshift']);
 
 /** Methods that test for a key: `seen.has(key)`, `seen.includes(key)`, `cache.get(key)`. */
 const testMethods = new Set(['has', 'includes', 'get', 'hasOwnProperty']);
-
-/** Conditions nested deeper than this (`a && b && ...` in generated code) are not read, so they cannot overflow the stack. */
-const maxConditionDepth = 50;
 
 /** What a condition says about the key when it holds: the test, and whether the key was seen. */
 interface Polarity {
@@ -101,7 +99,7 @@ function membershipTest(expression: ts.Expression, collections: ReadonlySet<stri
 
 /** What a condition says about a membership test when it holds: `seen.has(k)`, `!seen.has(k)`, `seen.has(k) && recent`. */
 function conditionPolarity(condition: ts.Expression, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
-  if (depth > maxConditionDepth) return undefined;
+  if (depth > budget.conditionDepth) return undefined;
   const expression = unwrap(condition);
   if (isAwaitExpression(expression)) return conditionPolarity(expression.expression, collections, depth + 1);
   if (membershipTest(expression, collections)) return { test: expression, seen: true };
