@@ -8,6 +8,7 @@ import { seenTests } from './seen-tests.js';
 import type { Scopes } from './scope.js';
 import { field, isFunction, spanOf, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 import { firstThrowOutsideTry } from './throws.js';
+import { settleMayThrow } from '../core/may-throw.js';
 
 /** The functions the model talks about, by id, across the modules of one analysis. */
 export class FunctionRegistry implements FunctionTable {
@@ -40,28 +41,16 @@ export type ContextOf = (module: PyModule) => { evaluator: Evaluator; scopes: Sc
 export function describeFunctions(registry: FunctionRegistry, contextOf: ContextOf, hookIds: ReadonlySet<number>): FunctionFacts[] {
   const facts: FunctionFacts[] = [];
   for (let id = 0; id < registry.entries.length; id++) facts.push(describe(id, registry, contextOf, hookIds.has(id)));
-  // mayThrow of a caller depends on its callees: settle it once all are known.
-  const throwsCache = new Map<number, boolean>();
-  const throws = (id: number, path: Set<number>): boolean => {
-    const cached = throwsCache.get(id);
-    if (cached !== undefined) return cached;
-    if (path.has(id)) return false;
-    path.add(id);
-    const { node, module } = registry.entries[id]!;
-    const { scopes } = contextOf(module);
-    const result = !!firstThrowOutsideTry(module, scopes, node, (call) => calleeThrows(call, module, path));
-    path.delete(id);
-    throwsCache.set(id, result);
-    return result;
-  };
-  const calleeThrows = (call: PyNode, module: PyModule, path: Set<number>): boolean | undefined => {
-    const ids = calleeIds(call, contextOf(module).evaluator);
-    return ids.length === 0 ? undefined : ids.some((id) => throws(id, path));
-  };
-  facts.forEach((fact, id) => {
-    const { node, module } = registry.entries[id]!;
-    const found = firstThrowOutsideTry(module, contextOf(module).scopes, node, (call) => calleeThrows(call, module, new Set([id])));
-    if (found) fact.mayThrow = found;
+  const mayThrow = settleMayThrow<{ call: PyNode; module: PyModule }>(
+    facts.length,
+    (id, callThrows) => {
+      const { node, module } = registry.entries[id]!;
+      return firstThrowOutsideTry(module, contextOf(module).scopes, node, (call) => callThrows({ call, module }));
+    },
+    ({ call, module }) => calleeIds(call, contextOf(module).evaluator),
+  );
+  mayThrow.forEach((found, id) => {
+    if (found) facts[id]!.mayThrow = found;
   });
   return facts;
 }

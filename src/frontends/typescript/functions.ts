@@ -10,6 +10,7 @@ import { seenTests } from './seen-tests.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
+import { settleMayThrow } from '../core/may-throw.js';
 import { callsUnder } from './file-index.js';
 
 /** The functions of one file that the model talks about, by id. */
@@ -42,29 +43,20 @@ export function describeFunctions(registry: FunctionRegistry, contextOf: Context
     const { evaluator, scopes } = contextOf(registry.nodes[id]!);
     facts.push(describe(id, registry, evaluator, scopes, hookIds.has(id)));
   }
-  // mayThrow of a caller depends on its callees: settle it once all are known.
-  const throwsCache = new Map<number, boolean>();
-  const throws = (id: number, path: Set<number>): boolean => {
-    const cached = throwsCache.get(id);
-    if (cached !== undefined) return cached;
-    if (path.has(id)) return false;
-    path.add(id);
-    const node = registry.nodes[id]!;
-    const result = !!node.body && !!firstThrowOutsideTry(node.body, (call) => calleeThrows(call, path));
-    path.delete(id);
-    throwsCache.set(id, result);
-    return result;
-  };
-  const calleeThrows = (call: ts.CallExpression, path: Set<number>): boolean | undefined => {
-    const ids = calleeIds(call, contextOf(call).evaluator);
-    // A callee whose body we cannot see (a declaration, an overload) falls back to the default guess.
-    if (ids.length === 0 || ids.some((id) => !registry.nodes[id]!.body)) return undefined;
-    return ids.some((id) => throws(id, path));
-  };
-  facts.forEach((fact, id) => {
-    const body = registry.nodes[id]!.body;
-    const found = body && firstThrowOutsideTry(body, (call) => calleeThrows(call, new Set([id])));
-    if (found) fact.mayThrow = found;
+  const mayThrow = settleMayThrow<ts.CallExpression>(
+    facts.length,
+    (id, callThrows) => {
+      const body = registry.nodes[id]!.body;
+      return body && firstThrowOutsideTry(body, callThrows);
+    },
+    (call) => {
+      const ids = calleeIds(call, contextOf(call).evaluator);
+      // A callee whose body we cannot see (a declaration, an overload) falls back to the default guess.
+      return ids.some((id) => !registry.nodes[id]!.body) ? undefined : ids;
+    },
+  );
+  mayThrow.forEach((found, id) => {
+    if (found) facts[id]!.mayThrow = found;
   });
   return facts;
 }
