@@ -2,7 +2,7 @@ import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './flow.js';
+import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
 import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';

@@ -2,9 +2,9 @@ import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/type
 import type { Evaluator, FunctionTable } from './evaluate.js';
 import { ExitWalker } from '../core/exits.js';
 import { lowerFunction } from './lower.js';
-import { analyzeFlows } from './flows.js';
+import { randomValueFlows } from './random-value-flows.js';
 import { qualifiedName } from './imports.js';
-import { seenTests } from './seen-tests.js';
+import { seenSetChecks } from './seen-set-checks.js';
 import type { Scopes } from './scope.js';
 import { field, isFunction, spanOf, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -76,7 +76,7 @@ function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, 
   }
   // The stack walk meets calls last to first.
   callSites.sort((a, b) => a.span.start - b.span.start);
-  const flows = analyzeFlows(module, scopes, node, isHook);
+  const flows = randomValueFlows(module, scopes, node, isHook);
   const name = nameOf(module, node);
   return {
     id,
@@ -88,7 +88,7 @@ function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, 
     calls: [...calls],
     flows: flows.flows,
     idLookups: flows.idLookups,
-    seenTests: seenTests(module, node, (expression) => evaluator.evaluate(expression)),
+    seenTests: seenSetChecks(module, node, (expression) => evaluator.evaluate(expression)),
     callSites,
     // `async def`: the keyword is the definition's first token.
     ...(node.children[0]?.type === 'async' ? { async: true } : {}),

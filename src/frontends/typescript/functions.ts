@@ -5,8 +5,8 @@ import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
 import { ExitWalker } from '../core/exits.js';
 import { lowerFunction } from './lower.js';
-import { analyzeFlows } from './flows.js';
-import { seenTests } from './seen-tests.js';
+import { randomValueFlows } from './random-value-flows.js';
+import { seenSetChecks } from './seen-set-checks.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -79,7 +79,7 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
     });
   }
   const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
-  const flows = analyzeFlows(node, toolUseIdParameter, scopes);
+  const flows = randomValueFlows(node, toolUseIdParameter, scopes);
   const name = nameOf(node);
   return {
     id,
@@ -91,7 +91,7 @@ function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, 
     calls: [...calls],
     flows: flows.flows,
     idLookups: flows.idLookups,
-    seenTests: node.body ? seenTests(node.body, (expression) => evaluator.evaluate(expression)) : [],
+    seenTests: node.body ? seenSetChecks(node.body, (expression) => evaluator.evaluate(expression)) : [],
     callSites,
     ...(node.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword) ? { async: true } : {}),
   };

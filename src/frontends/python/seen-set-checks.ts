@@ -1,6 +1,6 @@
 import { budget } from '../core/budget.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './flows.js';
+import { isReturned } from './random-value-flows.js';
 import { field, isFunction, namedChildren, spanOf, statementsOf, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** Methods that put a key into a set, dict or list. */
@@ -23,7 +23,7 @@ interface Polarity {
  * branch of a returned conditional expression. A return under a further
  * condition is that condition's, not the test's.
  */
-export function seenTests(source: PyModule, fn: PyNode, evaluate: (node: PyNode) => ValueSet): SeenTest[] {
+export function seenSetChecks(source: PyModule, fn: PyNode, evaluate: (node: PyNode) => ValueSet): SeenTest[] {
   const body = field(fn, 'body');
   if (!body || fn.type === 'lambda') return [];
   const collections = insertedCollections(source, body);

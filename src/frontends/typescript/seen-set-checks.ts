@@ -2,7 +2,7 @@ import ts from './compiler.cjs';
 import { isAwaitExpression, isBinaryExpression, isBlock, isCallExpression, isCaseOrDefaultClause, isClassLike, isConditionalExpression, isElementAccessExpression, isFunctionLike, isIfStatement, isPrefixUnaryExpression, isPropertyAccessExpression, isReturnStatement, isThrowStatement, SyntaxKind } from './syntax.js';
 import { budget } from '../core/budget.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './flows.js';
+import { isReturned } from './random-value-flows.js';
 import { spanOf, unwrap } from './parse.js';
 import { walk } from './walk.js';
 
@@ -26,7 +26,7 @@ interface Polarity {
  * or that branch of a returned ternary. A return under a further condition is
  * that condition's, not the test's.
  */
-export function seenTests(body: ts.Node, evaluate: (expression: ts.Expression) => ValueSet): SeenTest[] {
+export function seenSetChecks(body: ts.Node, evaluate: (expression: ts.Expression) => ValueSet): SeenTest[] {
   const collections = insertedCollections(body);
   if (collections.size === 0) return [];
   const found = new Map<ts.Node, ts.Expression[]>();
