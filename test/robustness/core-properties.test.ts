@@ -6,7 +6,8 @@ import type { Exit, FunctionFacts } from '../../src/model/types.js';
 
 // The core's analyses run over the lowered form both languages produce, so a
 // function written alike in TypeScript and Python has the same facts: the
-// same exits in the same order, the same catch handlers, the same may-throw.
+// same exits in the same order, the same catch handlers, the same may-throw,
+// the same seen-set checks.
 // Random bodies of every statement the lowering handles in both languages.
 
 type Body = Statement[];
@@ -20,7 +21,9 @@ type Statement =
   | { kind: 'if'; branches: Body[]; orElse?: Body }
   | { kind: 'loop'; forever: boolean; body: Body }
   | { kind: 'try'; body: Body; handler?: Body; finally?: Body }
-  | { kind: 'switch'; cases: Body[] };
+  | { kind: 'switch'; cases: Body[] }
+  /** `if (seen.has(key))`, `if key in seen:`; negated `!seen.has(key)`, `key not in seen`. */
+  | { kind: 'seen'; negated: boolean; body: Body; orElse?: Body };
 
 function statements(depth: number, inLoop: boolean): fc.Arbitrary<Body> {
   const leaves: Array<fc.Arbitrary<Statement>> = [
@@ -38,6 +41,7 @@ function statements(depth: number, inLoop: boolean): fc.Arbitrary<Body> {
     fc.record({ kind: fc.constant('try' as const), body: inner, handler: fc.option(inner, { nil: undefined }), finally: fc.option(inner, { nil: undefined }) }),
     // A break in a case leaves a switch but not a match: cases hold none.
     fc.record({ kind: fc.constant('switch' as const), cases: fc.array(statements(depth - 1, false), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ kind: fc.constant('seen' as const), negated: fc.boolean(), body: inner, orElse: fc.option(inner, { nil: undefined }) }),
   ];
   return fc.array(fc.oneof(...leaves, ...nested), { maxLength: 4 });
 }
@@ -71,6 +75,10 @@ function typescript(body: Body, indent: string): string {
         }
         case 'switch':
           return `switch (c) {\n${statement.cases.map((inner, i) => `${indent}  case ${i}: ${block(inner)}\n${indent}  break;`).join('\n')}\n${indent}}`;
+        case 'seen': {
+          const test = `if (${statement.negated ? '!' : ''}seen.has(toolName)) ${block(statement.body)}`;
+          return statement.orElse ? `${test} else ${block(statement.orElse)}` : test;
+        }
       }
     })
     .map((line) => `${indent}${line}\n`)
@@ -105,6 +113,10 @@ function python(body: Body, indent: string): string {
       }
       case 'switch':
         return `match c:\n${statement.cases.map((inner, i) => `${indent}    case ${i}:${python(inner, `${indent}        `).replace(/^/, '\n')}`).join('')}`;
+      case 'seen': {
+        const test = `if tool_name ${statement.negated ? 'not in' : 'in'} seen:${block(statement.body)}`;
+        return statement.orElse ? `${test}${indent}else:${block(statement.orElse)}` : test;
+      }
     }
   });
   if (lines.length === 0) return `${indent}pass\n`;
@@ -113,12 +125,12 @@ function python(body: Body, indent: string): string {
 
 const sources = (body: Body): { ts: string; py: string } => ({
   ts:
-    `import { query } from '@anthropic-ai/claude-agent-sdk';\n\ndeclare const c: number;\ndeclare function check(): void;\n\n` +
-    `async function review(toolName: string, input: Record<string, unknown>) {\n${typescript(body, '  ')}}\n\n` +
+    `import { query } from '@anthropic-ai/claude-agent-sdk';\n\ndeclare const c: number;\ndeclare function check(): void;\nconst seen = new Set<string>();\n\n` +
+    `async function review(toolName: string, input: Record<string, unknown>) {\n  seen.add(toolName);\n${typescript(body, '  ')}}\n\n` +
     `query({ prompt: 'go', options: { canUseTool: review } });\n`,
   py:
-    `import sys\n\nfrom claude_agent_sdk import ClaudeAgentOptions, query\n\n\n` +
-    `async def review(tool_name, input_data, context):\n${python(body, '    ')}\n\n` +
+    `import sys\n\nfrom claude_agent_sdk import ClaudeAgentOptions, query\n\nseen = set()\n\n\n` +
+    `async def review(tool_name, input_data, context):\n    seen.add(tool_name)\n${python(body, '    ')}\n\n` +
     `query(prompt="go", options=ClaudeAgentOptions(can_use_tool=review))\n`,
 });
 
@@ -128,7 +140,7 @@ function exitShape(exit: Exit): string {
   return `return ${exit.value.alternatives.map((value) => (value.kind === 'string' ? value.value : value.kind)).join('|')}`;
 }
 
-function facts(text: string, file: string): { exits: string[]; catches: string[][]; mayThrow: boolean } {
+function facts(text: string, file: string): { exits: string[]; catches: string[][]; mayThrow: boolean; seenSetChecks: string[][] } {
   const analysis = analyzeText(text, file);
   expect(analysis.syntaxErrors, text).toEqual([]);
   const review = analysis.model?.functions.find((fn: FunctionFacts) => fn.name === 'review');
@@ -137,6 +149,7 @@ function facts(text: string, file: string): { exits: string[]; catches: string[]
     exits: review!.exits.map(exitShape),
     catches: review!.catches.map((handler) => handler.exits.map(exitShape)),
     mayThrow: !!review!.mayThrow,
+    seenSetChecks: review!.seenTests.map((check) => check.returnsWhenSeen.map((value) => value.alternatives.map((one) => (one.kind === 'string' ? one.value : one.kind)).join('|'))),
   };
 }
 
@@ -144,12 +157,19 @@ beforeAll(async () => prepareFor('any.py'));
 
 describe('the analysis core', () => {
   it.skipIf(!isPythonPath('x.py'))('gives a function written alike in TypeScript and Python the same facts', () => {
+    const reached = new Set<string>();
     fc.assert(
       fc.property(statements(3, false), (body) => {
         const { ts, py } = sources(body);
-        expect(facts(py, 'agent.py'), `${ts}\n${py}`).toEqual(facts(ts, 'agent.ts'));
+        const found = facts(ts, 'agent.ts');
+        if (found.catches.length > 0) reached.add('catch');
+        if (found.seenSetChecks.some((check) => check.length > 0)) reached.add('seen-set check');
+        for (const exit of found.exits) reached.add(exit.split(' ')[0]!);
+        expect(facts(py, 'agent.py'), `${ts}\n${py}`).toEqual(found);
       }),
       { numRuns: 300 },
     );
+    // The bodies reach every kind of fact.
+    expect([...reached].sort()).toEqual(['catch', 'end', 'exit', 'return', 'seen-set check', 'throw']);
   });
 });
