@@ -149,3 +149,18 @@ describe('typed options inside an entry point', () => {
     expect(model(code).configurations.map((config) => config.entry)).toEqual(['query']);
   });
 });
+
+describe('the budget', () => {
+  it('a value a helper budget cut short is worked out afresh at its next use, not kept unknown', () => {
+    // h0(1) spends all of outer()'s helper steps while `tools` is first evaluated inside it.
+    const helpers = Array.from(
+      { length: 30 },
+      (_, i) => `function h${i}(a) {\n${Array.from({ length: 8 }, (_, j) => `  if (a === ${j}) return h${i + 1}(a) || h${i + 1}(a + 1);`).join('\n')}\n  return 'Read';\n}`,
+    ).join('\n');
+    const code = `${sdk}${helpers}\nfunction h30() { return 'Read'; }\nconst tools = [h0(1), 'Bash'];\nfunction outer() { return tools; }\nquery({ prompt: 'x', options: { model: outer(), allowedTools: tools } });\n`;
+    const [config] = model(code).configurations;
+    const [tools] = optionOf(config!, 'allowedTools').values;
+    const elements = tools?.kind === 'array' ? tools.elements.flatMap((element) => element.alternatives.map(shown)) : [];
+    expect(elements).toContain('Bash');
+  });
+});

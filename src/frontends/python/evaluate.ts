@@ -1,7 +1,8 @@
 import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './flow.js';
+import { Spending } from '../core/budget.js';
+import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
 import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';
@@ -24,24 +25,6 @@ export interface ImportResolver {
 /** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
 export type Bindings = Map<PyNode, ValueSet>;
 
-const maxDepth = 60;
-
-/**
- * Expressions evaluated and statements walked to follow names, per module.
- * Real agent code needs a few thousand; past this, values are unknown (never
- * reported) instead of the analysis running on without end.
- */
-const maxSteps = 500_000;
-
-/**
- * Expressions evaluated and statements walked for one call of a helper, with
- * the helpers it calls. A helper is evaluated afresh for each call's
- * arguments, so helpers that call helpers multiply; real agent code needs a
- * few hundred. Past this the call's value is unknown (never reported), and
- * the rest of the module is evaluated as usual.
- */
-const maxHelperSteps = 20_000;
-
 /** Keyword names of SDK constructors, in positional order, where positional use is common. */
 const positional: Record<string, string[]> = { HookMatcher: ['matcher', 'hooks', 'timeout'] };
 
@@ -61,13 +44,7 @@ export class Evaluator {
   private readonly cache = new Map<PyNode | string, { value: ValueSet; through: Set<PyNode> }>();
   private readonly active = new Set<PyNode | string>();
   private readonly flows = new Map<string, { flow: NameFlow; notes: Set<PyNode> }>();
-  private depth = 0;
-  private steps = 0;
-  /** Steps left for the outermost helper call being evaluated; helpers called inside share them. */
-  private helperSteps = 0;
-  private helpers = 0;
-  /** Times a budget cut a value short: such a value is not kept for later uses. */
-  private cutShort = 0;
+  private readonly spending = new Spending();
 
   constructor(
     readonly source: PyModule,
@@ -94,20 +71,12 @@ export class Evaluator {
   }
 
   evaluate(node: PyNode, bindings?: Bindings): ValueSet {
-    if (this.depth > maxDepth || ++this.steps > maxSteps || !this.spendHelperStep()) return unknown(this.span(node));
-    this.depth++;
+    if (!this.spending.enter()) return unknown(this.span(node));
     try {
       return this.evaluateNode(unwrap(node), bindings);
     } finally {
-      this.depth--;
+      this.spending.leave();
     }
-  }
-
-  /** Count one step against the helper call being evaluated, if any; false once its budget is spent. */
-  private spendHelperStep(): boolean {
-    if (this.helpers === 0 || --this.helperSteps >= 0) return true;
-    this.cutShort++;
-    return false;
   }
 
   functionValue(node: PyNode): ValueSet {
@@ -271,7 +240,7 @@ export class Evaluator {
     }
     if (this.active.has(key)) return undefined;
     this.active.add(key);
-    const cutShortBefore = this.cutShort;
+    const cutShortBefore = this.spending.cutShort;
     const through = new Set<PyNode>();
     this.traces.push(through);
     try {
@@ -289,7 +258,7 @@ export class Evaluator {
       }
       this.note(notes);
       const value = state ?? unknown(use ? this.span(use) : this.span(scope.node));
-      if (cacheable && this.cutShort === cutShortBefore) this.cache.set(key, { value, through });
+      if (cacheable && this.spending.cutShort === cutShortBefore) this.cache.set(key, { value, through });
       // A walk a helper's budget cut short starts afresh next time.
       else if (cacheable) this.flows.delete(`${scope.node.start}:${scope.node.end}:${name}`);
       return value;
@@ -309,7 +278,7 @@ export class Evaluator {
       source: this.source,
       evaluate: (node) => this.evaluate(node, bindings),
       bindingValue: (site) => this.bindingValue(site),
-      spend: () => ++this.steps <= maxSteps && this.spendHelperStep(),
+      spend: () => this.spending.spend(),
     };
     const statements = scope.kind === 'module' ? namedChildren(scope.node) : statementsOf(field(scope.node, 'body'));
     const entry = { flow: new NameFlow(host, scope, name, statements, this.initialValue(scope, name, bindings)), notes: new Set<PyNode>() };
@@ -484,7 +453,7 @@ export class Evaluator {
 
   /** What a helper returns for these arguments: `make_options("bypassPermissions")`. */
   private returnValue(target: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
-    if (this.active.has(target) || (this.helpers > 0 && this.helperSteps <= 0)) return unknown(this.span(call));
+    if (this.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
     this.note([target]);
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
@@ -500,20 +469,19 @@ export class Evaluator {
       if (argument) bound.set(identifier, this.evaluate(argument, bindings));
       else if (fallback) bound.set(identifier, this.evaluate(fallback));
     });
-    if (this.helpers === 0) this.helperSteps = maxHelperSteps;
     this.active.add(target);
-    this.helpers++;
     try {
-      const body = field(target, 'body');
-      if (!body) return unknown(this.span(call));
-      if (target.type === 'lambda') return this.evaluate(body, bound);
-      const values = returnStatements(body).map((statement) => {
-        const [expression] = namedChildren(statement);
-        return expression ? this.evaluate(expression, bound) : single({ kind: 'undefined', span: this.span(statement) });
+      return this.spending.inHelper(() => {
+        const body = field(target, 'body');
+        if (!body) return unknown(this.span(call));
+        if (target.type === 'lambda') return this.evaluate(body, bound);
+        const values = returnStatements(body).map((statement) => {
+          const [expression] = namedChildren(statement);
+          return expression ? this.evaluate(expression, bound) : single({ kind: 'undefined', span: this.span(statement) });
+        });
+        return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: this.span(target) });
       });
-      return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: this.span(target) });
     } finally {
-      this.helpers--;
       this.active.delete(target);
     }
   }

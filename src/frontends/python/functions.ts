@@ -1,9 +1,10 @@
-import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { FunctionFacts, Span } from '../../model/types.js';
 import type { Evaluator, FunctionTable } from './evaluate.js';
-import { ExitWalker } from './exits.js';
-import { analyzeFlows } from './flows.js';
+import { describeFunctions as describeAll, type FunctionSyntax } from '../core/function-facts.js';
+import { lowerFunction } from './lower.js';
+import { randomValueFlows } from './random-value-flows.js';
 import { qualifiedName } from './imports.js';
-import { seenTests } from './seen-tests.js';
+import { seenSetChecks } from './seen-set-checks.js';
 import type { Scopes } from './scope.js';
 import { field, isFunction, spanOf, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -37,70 +38,37 @@ export type ContextOf = (module: PyModule) => { evaluator: Evaluator; scopes: Sc
  * whose second parameter is the tool use id.
  */
 export function describeFunctions(registry: FunctionRegistry, contextOf: ContextOf, hookIds: ReadonlySet<number>): FunctionFacts[] {
-  const facts: FunctionFacts[] = [];
-  for (let id = 0; id < registry.entries.length; id++) facts.push(describe(id, registry, contextOf, hookIds.has(id)));
-  // mayThrow of a caller depends on its callees: settle it once all are known.
-  const throwsCache = new Map<number, boolean>();
-  const throws = (id: number, path: Set<number>): boolean => {
-    const cached = throwsCache.get(id);
-    if (cached !== undefined) return cached;
-    if (path.has(id)) return false;
-    path.add(id);
-    const { node, module } = registry.entries[id]!;
-    const { scopes } = contextOf(module);
-    const result = !!firstThrowOutsideTry(module, scopes, node, (call) => calleeThrows(call, module, path));
-    path.delete(id);
-    throwsCache.set(id, result);
-    return result;
-  };
-  const calleeThrows = (call: PyNode, module: PyModule, path: Set<number>): boolean | undefined => {
-    const ids = calleeIds(call, contextOf(module).evaluator);
-    return ids.length === 0 ? undefined : ids.some((id) => throws(id, path));
-  };
-  facts.forEach((fact, id) => {
-    const { node, module } = registry.entries[id]!;
-    const found = firstThrowOutsideTry(module, contextOf(module).scopes, node, (call) => calleeThrows(call, module, new Set([id])));
-    if (found) fact.mayThrow = found;
+  return describeAll<PyNode, { call: PyNode; module: PyModule }>({
+    count: () => registry.entries.length,
+    describe: (id) => describe(registry.entries[id]!, contextOf, hookIds.has(id)),
+    calleeIds: ({ call, module }) => calleeIds(call, contextOf(module).evaluator),
+    firstThrow: (id, callThrows) => {
+      const { node, module } = registry.entries[id]!;
+      return firstThrowOutsideTry(module, contextOf(module).scopes, node, (call) => callThrows({ call, module }));
+    },
   });
-  return facts;
 }
 
-function describe(id: number, registry: FunctionRegistry, contextOf: ContextOf, isHook: boolean): FunctionFacts {
-  const { node, module } = registry.entries[id]!;
+function describe({ node, module }: { node: PyNode; module: PyModule }, contextOf: ContextOf, isHook: boolean): FunctionSyntax<PyNode, { call: PyNode; module: PyModule }> {
   const { evaluator, scopes } = contextOf(module);
-  const walker = new ExitWalker(module, scopes, (expression) => evaluator.evaluate(expression));
-  const exits = walker.functionExits(node);
-  const catches: CatchFacts[] = [...walker.catches];
-  const calls = new Set<number>();
-  const callSites: CallSite[] = [];
   const body = field(node, 'body');
-  if (body) {
-    collectCalls(body, (call) => {
-      const functionIds = calleeIds(call, evaluator);
-      functionIds.forEach((callee) => calls.add(callee));
-      const target = field(call, 'function');
-      const callee = target && qualifiedName(module, scopes, target);
-      callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span: spanOf(module, call) });
-    });
-  }
-  // The stack walk meets calls last to first.
-  callSites.sort((a, b) => a.span.start - b.span.start);
-  const flows = analyzeFlows(module, scopes, node, isHook);
   const name = nameOf(module, node);
   return {
-    id,
     span: spanOf(module, node),
-    ...(name ? { name: name.text } : {}),
-    headSpan: name ? name.span : headOf(module, node),
-    exits,
-    catches,
-    calls: [...calls],
-    flows: flows.flows,
-    idLookups: flows.idLookups,
-    seenTests: seenTests(module, node, (expression) => evaluator.evaluate(expression)),
-    callSites,
+    ...(name ? { name } : {}),
+    head: name ? name.span : headOf(module, node),
     // `async def`: the keyword is the definition's first token.
-    ...(node.children[0]?.type === 'async' ? { async: true } : {}),
+    async: node.children[0]?.type === 'async',
+    lowered: lowerFunction(module, scopes, node),
+    evaluate: (expression) => evaluator.evaluate(expression),
+    calls: body ? callsIn(body).map((call) => ({ call, module })) : [],
+    callSite: ({ call }) => {
+      const target = field(call, 'function');
+      const callee = target && qualifiedName(module, scopes, target);
+      return { ...(callee === undefined ? {} : { callee }), span: spanOf(module, call) };
+    },
+    flows: () => randomValueFlows(module, scopes, node, isHook),
+    seenTests: () => seenSetChecks(module, node, (expression) => evaluator.evaluate(expression)),
   };
 }
 
@@ -111,14 +79,17 @@ function calleeIds(call: PyNode, evaluator: Evaluator): number[] {
   return evaluator.evaluate(callee).alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
 }
 
-function collectCalls(body: PyNode, onCall: (call: PyNode) => void): void {
+/** The calls of a body, not those of nested functions and classes. */
+function callsIn(body: PyNode): PyNode[] {
+  const calls: PyNode[] = [];
   const stack = [body];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.type === 'function_definition' || node.type === 'class_definition') continue;
-    if (node.type === 'call') onCall(node);
+    if (node.type === 'call') calls.push(node);
     for (const child of node.children) stack.push(child);
   }
+  return calls;
 }
 
 function nameOf(module: PyModule, node: PyNode): { text: string; span: Span } | undefined {

@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -26,20 +27,6 @@ export interface ImportResolver {
 /** Arguments bound to parameters while evaluating a helper's return value. */
 type Bindings = Map<ts.Node, ValueSet>;
 
-const maxDepth = 60;
-
-/**
- * Expressions evaluated for one call of a helper, with the helpers it calls.
- * A helper is evaluated afresh for each call's arguments, so helpers that
- * call helpers multiply; real agent code needs a few hundred. Past this the
- * call's value is unknown (never reported), and the rest of the file is
- * evaluated as usual.
- */
-const maxHelperSteps = 20_000;
-
-/** Expressions evaluated per file, the bound on everything else; then values are unknown. */
-const maxSteps = 250_000;
-
 /**
  * Evaluates expressions to value sets within one file. Anything it cannot
  * see (imports, parameters, calls it does not model) is `unknown`.
@@ -50,11 +37,7 @@ export class Evaluator {
   private readonly active = new Set<ts.Node>();
   /** For each cached variable: the declarations and helpers its value came through. */
   private readonly sources = new Map<ts.Node, Set<ts.Node>>();
-  private depth = 0;
-  private steps = 0;
-  /** Steps left for the outermost helper call being evaluated; helpers called inside share them. */
-  private helperSteps = 0;
-  private helpers = 0;
+  private readonly spending = new Spending();
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
 
@@ -83,13 +66,11 @@ export class Evaluator {
   }
 
   evaluate(expression: ts.Expression, bindings?: Bindings): ValueSet {
-    if (this.depth > maxDepth || ++this.steps > maxSteps) return unknown(spanOf(expression));
-    if (this.helpers > 0 && --this.helperSteps < 0) return unknown(spanOf(expression));
-    this.depth++;
+    if (!this.spending.enter()) return unknown(spanOf(expression));
     try {
       return this.evaluateNode(unwrap(expression), bindings);
     } finally {
-      this.depth--;
+      this.spending.leave();
     }
   }
 
@@ -223,6 +204,7 @@ export class Evaluator {
     }
     if (this.active.has(declaration)) return unknown(spanOf(declaration.name));
     this.active.add(declaration);
+    const cutShortBefore = this.spending.cutShort;
     const through = new Set<ts.Node>([declaration]);
     this.traces.push(through);
     try {
@@ -232,8 +214,11 @@ export class Evaluator {
           ? unknown(spanOf(declaration.name))
           : single({ kind: 'undefined', span: spanOf(declaration.name) });
       const value = this.applyWrites(declaration, initial);
-      this.cache.set(declaration, value);
-      this.sources.set(declaration, through);
+      // A value a budget cut short is worked out afresh at its next use.
+      if (this.spending.cutShort === cutShortBefore) {
+        this.cache.set(declaration, value);
+        this.sources.set(declaration, through);
+      }
       return value;
     } finally {
       this.traces.pop();
@@ -349,7 +334,7 @@ export class Evaluator {
   /** What a helper returns for these arguments: `makeOptions('bypassPermissions')`. */
   private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined): ValueSet {
     if (this.active.has(target) || !target.body) return unknown(spanOf(target));
-    if (this.helpers > 0 && this.helperSteps <= 0) return unknown(spanOf(target));
+    if (this.spending.helperSpent()) return unknown(spanOf(target));
     this.note([target]);
     const bound: Bindings = new Map();
     target.parameters.forEach((parameter, index) => {
@@ -357,18 +342,17 @@ export class Evaluator {
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
       else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
     });
-    if (this.helpers === 0) this.helperSteps = maxHelperSteps;
+    const body = target.body;
     this.active.add(target);
-    this.helpers++;
     try {
-      if (!isBlock(target.body)) return this.evaluate(target.body, bound);
-      const returns = returnStatements(target.body);
-      const values = returns.map((statement) =>
-        statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
-      );
-      return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
+      return this.spending.inHelper(() => {
+        if (!isBlock(body)) return this.evaluate(body, bound);
+        const values = returnStatements(body).map((statement) =>
+          statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
+        );
+        return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
+      });
     } finally {
-      this.helpers--;
       this.active.delete(target);
     }
   }

@@ -1,11 +1,12 @@
 import ts from './compiler.cjs';
 import { isArrowFunction, isAwaitExpression, isClassLike, isFunctionDeclaration, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isVariableDeclaration, SyntaxKind } from './syntax.js';
-import type { CallSite, CatchFacts, FunctionFacts, Span } from '../../model/types.js';
+import type { FunctionFacts, Span } from '../../model/types.js';
 import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
-import { ExitWalker } from './exits.js';
-import { analyzeFlows } from './flows.js';
-import { seenTests } from './seen-tests.js';
+import { describeFunctions as describeAll, type FunctionSyntax } from '../core/function-facts.js';
+import { lowerFunction } from './lower.js';
+import { randomValueFlows } from './random-value-flows.js';
+import { seenSetChecks } from './seen-set-checks.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 import { firstThrowOutsideTry } from './throws.js';
@@ -36,71 +37,39 @@ export type ContextOf = (node: ts.Node) => { evaluator: Evaluator; scopes: Scope
  * whose second parameter is the tool use id.
  */
 export function describeFunctions(registry: FunctionRegistry, contextOf: ContextOf, hookIds: ReadonlySet<number>): FunctionFacts[] {
-  const facts: FunctionFacts[] = [];
-  for (let id = 0; id < registry.nodes.length; id++) {
-    const { evaluator, scopes } = contextOf(registry.nodes[id]!);
-    facts.push(describe(id, registry, evaluator, scopes, hookIds.has(id)));
-  }
-  // mayThrow of a caller depends on its callees: settle it once all are known.
-  const throwsCache = new Map<number, boolean>();
-  const throws = (id: number, path: Set<number>): boolean => {
-    const cached = throwsCache.get(id);
-    if (cached !== undefined) return cached;
-    if (path.has(id)) return false;
-    path.add(id);
-    const node = registry.nodes[id]!;
-    const result = !!node.body && !!firstThrowOutsideTry(node.body, (call) => calleeThrows(call, path));
-    path.delete(id);
-    throwsCache.set(id, result);
-    return result;
-  };
-  const calleeThrows = (call: ts.CallExpression, path: Set<number>): boolean | undefined => {
-    const ids = calleeIds(call, contextOf(call).evaluator);
-    // A callee whose body we cannot see (a declaration, an overload) falls back to the default guess.
-    if (ids.length === 0 || ids.some((id) => !registry.nodes[id]!.body)) return undefined;
-    return ids.some((id) => throws(id, path));
-  };
-  facts.forEach((fact, id) => {
-    const body = registry.nodes[id]!.body;
-    const found = body && firstThrowOutsideTry(body, (call) => calleeThrows(call, new Set([id])));
-    if (found) fact.mayThrow = found;
+  return describeAll<ts.Expression, ts.CallExpression>({
+    count: () => registry.nodes.length,
+    describe: (id) => describe(registry.nodes[id]!, registry, contextOf(registry.nodes[id]!), hookIds.has(id)),
+    calleeIds: (call) => calleeIds(call, contextOf(call).evaluator),
+    hasBody: (id) => !!registry.nodes[id]!.body,
+    firstThrow: (id, callThrows) => {
+      const body = registry.nodes[id]!.body;
+      return body && firstThrowOutsideTry(body, callThrows);
+    },
   });
-  return facts;
 }
 
-function describe(id: number, registry: FunctionRegistry, evaluator: Evaluator, scopes: Scopes, isHook: boolean): FunctionFacts {
-  const node = registry.nodes[id]!;
-  const walker = new ExitWalker((expression) => evaluator.evaluate(expression));
-  const exits = node.body ? walker.functionExits(node.body) : [];
-  const catches: CatchFacts[] = [...walker.catches];
-  const calls = new Set<number>();
-  const callSites: CallSite[] = [];
-  if (node.body) {
-    collectCalls(node.body, (call) => {
-      const functionIds = calleeIds(call, evaluator);
-      for (const callee of functionIds) calls.add(callee);
-      const callee = calleeName(call.expression, scopes);
-      callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span: spanOf(call) });
-      const handler = returnedCatchHandler(call, evaluator, registry);
-      if (handler) catches.push({ span: spanOf(handler.at), body: spanOf(handler.node), exits: walker.handlerExits(handler.node) });
-    });
-  }
-  const toolUseIdParameter = isHook ? node.parameters[1] : undefined;
-  const flows = analyzeFlows(node, toolUseIdParameter, scopes);
+function describe(node: FunctionNode, registry: FunctionRegistry, { evaluator, scopes }: ReturnType<ContextOf>, isHook: boolean): FunctionSyntax<ts.Expression, ts.CallExpression> {
+  const body = node.body;
   const name = nameOf(node);
   return {
-    id,
     span: spanOf(node),
-    ...(name ? { name: name.text } : {}),
-    headSpan: name ? name.span : headOf(node),
-    exits,
-    catches,
-    calls: [...calls],
-    flows: flows.flows,
-    idLookups: flows.idLookups,
-    seenTests: node.body ? seenTests(node.body, (expression) => evaluator.evaluate(expression)) : [],
-    callSites,
-    ...(node.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword) ? { async: true } : {}),
+    ...(name ? { name } : {}),
+    head: name ? name.span : headOf(node),
+    async: !!node.modifiers?.some((modifier) => modifier.kind === SyntaxKind.AsyncKeyword),
+    lowered: body && lowerFunction(body),
+    evaluate: (expression) => evaluator.evaluate(expression),
+    calls: body ? [...callsUnder(body, (inner) => isFunctionDeclaration(inner) || isClassLike(inner))] : [],
+    callSite: (call) => {
+      const callee = calleeName(call.expression, scopes);
+      return { ...(callee === undefined ? {} : { callee }), span: spanOf(call) };
+    },
+    returnedHandler: (call) => {
+      const handler = returnedCatchHandler(call, evaluator, registry);
+      return handler && { head: spanOf(handler.at), span: spanOf(handler.node), lowered: handler.node.body && lowerFunction(handler.node.body) };
+    },
+    flows: () => randomValueFlows(node, isHook ? node.parameters[1] : undefined, scopes),
+    seenTests: () => (body ? seenSetChecks(body, (expression) => evaluator.evaluate(expression)) : []),
   };
 }
 
@@ -111,11 +80,6 @@ function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
   return evaluator
     .evaluate(callee)
     .alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
-}
-
-/** The calls in a body and in the function expressions and arrows in it. */
-function collectCalls(body: ts.Node, onCall: (call: ts.CallExpression) => void): void {
-  for (const call of callsUnder(body, (node) => isFunctionDeclaration(node) || isClassLike(node))) onCall(call);
 }
 
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */

@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isAwaitExpression, isCallExpression, isClassLike, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
 import type { Span } from '../../model/types.js';
-import { isProcessExit } from './exits.js';
+import { isProcessExit } from './lower.js';
 import { spanOf, unwrap } from './parse.js';
 
 /** Receivers whose methods do not throw on ordinary input. */

@@ -8,8 +8,8 @@ import { py } from '../support/python-cases.js';
 
 await loadPythonParser();
 
-/** Each seen test of the function `name`: where it is, and the decisions it returns when the key was seen. */
-function seenTestsOf(model: AgentModel | undefined, code: string, name: string): string[] {
+/** Each seen-set check of the function `name`: where it is, and the decisions it returns when the key was seen. */
+function seenSetChecksOf(model: AgentModel | undefined, code: string, name: string): string[] {
   const facts: FunctionFacts | undefined = model?.functions.find((candidate) => candidate.name === name);
   expect(facts, name).toBeDefined();
   const lines = new LineIndex(code);
@@ -20,7 +20,7 @@ function seenTestsOf(model: AgentModel | undefined, code: string, name: string):
   });
 }
 
-describe('seen tests in TypeScript', () => {
+describe('seen-set checks in TypeScript', () => {
   const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
   const typescript = (...lines: string[]) => {
     const code = [sdk, ...lines, "query({ prompt: 'p', options: { hooks: { PreToolUse: [{ hooks: [guard] }] } } });"].join('\n');
@@ -38,7 +38,7 @@ describe('seen tests in TypeScript', () => {
       '  return {};',
       '}',
     );
-    expect(seenTestsOf(model, code, 'guard')).toEqual(['5:7 deny', '6:8 none']);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual(['5:7 deny', '6:8 none']);
   });
 
   it('leaves out collections the function never inserts into, and returns under a further condition', () => {
@@ -52,17 +52,17 @@ describe('seen tests in TypeScript', () => {
       '  return {};',
       '}',
     );
-    expect(seenTestsOf(model, code, 'guard')).toEqual(['6:7 ']);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual(['6:7 ']);
   });
 
   it('reads a long condition chain without overflowing the stack', () => {
     const chain = Array.from({ length: 10_000 }, (_, index) => `input.f${index}`).join(' && ');
     const { code, model } = typescript('const seen = new Set();', 'async function guard(input: any) {', `  if (${chain} && seen.has(input.key)) return { decision: 'block', reason: 'seen' };`, '  seen.add(input.key);', '  return {};', '}');
-    expect(seenTestsOf(model, code, 'guard')).toEqual([`4:${code.split('\n')[3]!.indexOf('seen.has') + 1} deny`]);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual([`4:${code.split('\n')[3]!.indexOf('seen.has') + 1} deny`]);
   });
 });
 
-describe('seen tests in Python', () => {
+describe('seen-set checks in Python', () => {
   const python = (...lines: string[]) => {
     const code = py('from claude_agent_sdk import ClaudeAgentOptions, HookMatcher', ...lines, 'o = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[guard])]})');
     return { code, model: extractPython(code, 'agent.py').model };
@@ -81,7 +81,7 @@ describe('seen tests in Python', () => {
       '    seen.add(key)',
       '    return {"decision": "block", "reason": "again"}',
     );
-    expect(seenTestsOf(model, code, 'guard')).toEqual(['5:8 deny', '7:8 deny']);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual(['5:8 deny', '7:8 deny']);
   });
 
   it('leaves out collections the function never inserts into, and returns under a further condition', () => {
@@ -97,12 +97,12 @@ describe('seen tests in Python', () => {
       '    seen.setdefault(command, 1)',
       '    return {}',
     );
-    expect(seenTestsOf(model, code, 'guard')).toEqual(['7:8 ']);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual(['7:8 ']);
   });
 
   it('reads a long condition chain without overflowing the stack', () => {
     const chain = Array.from({ length: 10_000 }, (_, index) => `input_data.f${index}`).join(' and ');
     const { code, model } = python('seen = set()', 'async def guard(input_data, tool_use_id, context):', `    if ${chain} and input_data.key in seen:`, '        return {"decision": "block", "reason": "seen"}', '    seen.add(input_data.key)', '    return {}');
-    expect(seenTestsOf(model, code, 'guard')).toEqual([`4:${code.split('\n')[3]!.indexOf('input_data.key in') + 1} deny`]);
+    expect(seenSetChecksOf(model, code, 'guard')).toEqual([`4:${code.split('\n')[3]!.indexOf('input_data.key in') + 1} deny`]);
   });
 });

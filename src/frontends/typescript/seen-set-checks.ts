@@ -1,7 +1,8 @@
 import ts from './compiler.cjs';
 import { isAwaitExpression, isBinaryExpression, isBlock, isCallExpression, isCaseOrDefaultClause, isClassLike, isConditionalExpression, isElementAccessExpression, isFunctionLike, isIfStatement, isPrefixUnaryExpression, isPropertyAccessExpression, isReturnStatement, isThrowStatement, SyntaxKind } from './syntax.js';
+import { conditionPolarity, SeenSetChecks, type ConditionShape } from '../core/seen-set-checks.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './flows.js';
+import { isReturned } from './random-value-flows.js';
 import { spanOf, unwrap } from './parse.js';
 import { walk } from './walk.js';
 
@@ -11,15 +12,6 @@ const insertMethods = new Set(['add', 'set', 'push', 'unshift']);
 /** Methods that test for a key: `seen.has(key)`, `seen.includes(key)`, `cache.get(key)`. */
 const testMethods = new Set(['has', 'includes', 'get', 'hasOwnProperty']);
 
-/** Conditions nested deeper than this (`a && b && ...` in generated code) are not read, so they cannot overflow the stack. */
-const maxConditionDepth = 50;
-
-/** What a condition says about the key when it holds: the test, and whether the key was seen. */
-interface Polarity {
-  test: ts.Node;
-  seen: boolean;
-}
-
 /**
  * Membership tests on collections the function also inserts into, with what
  * the function returns right after a test found the key: the returns directly
@@ -28,28 +20,22 @@ interface Polarity {
  * or that branch of a returned ternary. A return under a further condition is
  * that condition's, not the test's.
  */
-export function seenTests(body: ts.Node, evaluate: (expression: ts.Expression) => ValueSet): SeenTest[] {
+export function seenSetChecks(body: ts.Node, evaluate: (expression: ts.Expression) => ValueSet): SeenTest[] {
   const collections = insertedCollections(body);
   if (collections.size === 0) return [];
-  const found = new Map<ts.Node, ts.Expression[]>();
-  const guard = (polarity: Polarity | undefined, returned: Array<ts.Expression | undefined>): void => {
-    if (!polarity) return;
-    const list = found.get(polarity.test) ?? [];
-    for (const expression of returned) if (expression) list.push(expression);
-    found.set(polarity.test, list);
-  };
-  const polarityOf = (condition: ts.Expression): Polarity | undefined => conditionPolarity(condition, collections);
+  const checks = new SeenSetChecks<ts.Expression>();
+  const polarityOf = (condition: ts.Expression) => conditionPolarity(condition, (node) => conditionShape(node, collections));
   walkOwn(body, (node) => {
     if (isIfStatement(node)) {
       const polarity = polarityOf(node.expression);
-      if (polarity?.seen) guard(polarity, directReturns(node.thenStatement));
-      else if (polarity) guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
+      if (polarity?.seen) checks.guard(polarity, directReturns(node.thenStatement));
+      else if (polarity) checks.guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
     } else if (isConditionalExpression(node) && isReturned(node)) {
       const polarity = polarityOf(node.condition);
-      if (polarity) guard(polarity, [polarity.seen ? node.whenTrue : node.whenFalse]);
+      if (polarity) checks.guard(polarity, [polarity.seen ? node.whenTrue : node.whenFalse]);
     }
   });
-  return [...found].map(([test, returned]) => ({ span: spanOf(test), returnsWhenSeen: returned.map((expression) => evaluate(expression)) }));
+  return checks.facts(spanOf, evaluate);
 }
 
 /** The function's own nodes: not those of functions and classes nested in it. */
@@ -99,21 +85,14 @@ function membershipTest(expression: ts.Expression, collections: ReadonlySet<stri
   return isElementAccessExpression(expression) && collections.has(collectionName(expression.expression));
 }
 
-/** What a condition says about a membership test when it holds: `seen.has(k)`, `!seen.has(k)`, `seen.has(k) && recent`. */
-function conditionPolarity(condition: ts.Expression, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
-  if (depth > maxConditionDepth) return undefined;
-  const expression = unwrap(condition);
-  if (isAwaitExpression(expression)) return conditionPolarity(expression.expression, collections, depth + 1);
-  if (membershipTest(expression, collections)) return { test: expression, seen: true };
-  if (isPrefixUnaryExpression(expression) && expression.operator === SyntaxKind.ExclamationToken) {
-    const inner = conditionPolarity(expression.operand, collections, depth + 1);
-    return inner && { test: inner.test, seen: !inner.seen };
-  }
-  if (isBinaryExpression(expression) && expression.operatorToken.kind === SyntaxKind.AmpersandAmpersandToken) {
-    // Both sides hold: a test that says "seen" still does; one that says "not seen" leaves the other branch open.
-    return [expression.left, expression.right].map((side) => conditionPolarity(side, collections, depth + 1)).find((side) => side?.seen);
-  }
-  return undefined;
+/** A condition as the core's seen-set checks read it. */
+function conditionShape(condition: ts.Expression, collections: ReadonlySet<string>): ConditionShape<ts.Expression> {
+  const node = unwrap(condition);
+  if (isAwaitExpression(node)) return { node, kind: 'await', operand: node.expression };
+  if (membershipTest(node, collections)) return { node, kind: 'test', seen: true };
+  if (isPrefixUnaryExpression(node) && node.operator === SyntaxKind.ExclamationToken) return { node, kind: 'not', operand: node.operand };
+  if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.AmpersandAmpersandToken) return { node, kind: 'and', sides: [node.left, node.right] };
+  return { node, kind: 'other' };
 }
 
 /** The values of the return statements a branch runs directly (not under a further condition); a bare `return` decides nothing. */

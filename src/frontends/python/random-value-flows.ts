@@ -34,7 +34,7 @@ export interface FlowFacts {
  * concatenation and `%` formatting, and simple wrappers, and records where
  * they land: a variable, a keyword argument, a dict key, an attribute.
  */
-export function analyzeFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
+export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
   const tainted = new Map<string, Source>();
   const lookupResults = new Map<string, IdLookup>();
   const facts: FlowFacts = { flows: [], idLookups: [] };

@@ -1,5 +1,6 @@
+import { conditionPolarity, SeenSetChecks, type ConditionShape } from '../core/seen-set-checks.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './flows.js';
+import { isReturned } from './random-value-flows.js';
 import { field, isFunction, namedChildren, spanOf, statementsOf, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** Methods that put a key into a set, dict or list. */
@@ -7,15 +8,6 @@ const insertMethods = new Set(['add', 'append', 'setdefault', 'update', '__setit
 
 /** Methods that test for a key: `cache.get(key)`, `seen.__contains__(key)`. */
 const testMethods = new Set(['get', '__contains__']);
-
-/** Conditions nested deeper than this (`a and b and ...` in generated code) are not read, so they cannot overflow the stack. */
-const maxConditionDepth = 50;
-
-/** What a condition says about the key when it holds: the test, and whether the key was seen. */
-interface Polarity {
-  test: PyNode;
-  seen: boolean;
-}
 
 /**
  * Membership tests on collections the function also inserts into, with what
@@ -25,37 +17,31 @@ interface Polarity {
  * branch of a returned conditional expression. A return under a further
  * condition is that condition's, not the test's.
  */
-export function seenTests(source: PyModule, fn: PyNode, evaluate: (node: PyNode) => ValueSet): SeenTest[] {
+export function seenSetChecks(source: PyModule, fn: PyNode, evaluate: (node: PyNode) => ValueSet): SeenTest[] {
   const body = field(fn, 'body');
   if (!body || fn.type === 'lambda') return [];
   const collections = insertedCollections(source, body);
   if (collections.size === 0) return [];
-  const found = new Map<PyNode, PyNode[]>();
-  const guard = (polarity: Polarity | undefined, returned: Array<PyNode | undefined>): void => {
-    if (!polarity) return;
-    const list = found.get(polarity.test) ?? [];
-    for (const node of returned) if (node) list.push(node);
-    found.set(polarity.test, list);
-  };
-  const polarityOf = (condition: PyNode | undefined): Polarity | undefined => condition && conditionPolarity(source, condition, collections);
+  const checks = new SeenSetChecks<PyNode>();
+  const polarityOf = (condition: PyNode | undefined) => condition && conditionPolarity(condition, (node) => conditionShape(source, node, collections));
   walkOwn(body, (node) => {
     if (node.type === 'if_statement' || node.type === 'elif_clause') {
       const polarity = polarityOf(field(node, 'condition'));
       const consequence = field(node, 'consequence');
-      if (polarity?.seen) guard(polarity, directReturns(consequence));
+      if (polarity?.seen) checks.guard(polarity, directReturns(consequence));
       else if (polarity && node.type === 'if_statement') {
         // With an `elif`, the other branches have conditions of their own.
         const alternatives = node.children.filter((child) => child.field === 'alternative');
         if (alternatives.some((clause) => clause.type !== 'else_clause')) return;
-        guard(polarity, [...directReturns(alternatives[0]), ...(endsByLeaving(consequence) ? followingReturn(node) : [])]);
+        checks.guard(polarity, [...directReturns(alternatives[0]), ...(endsByLeaving(consequence) ? followingReturn(node) : [])]);
       }
     } else if (node.type === 'conditional_expression' && isReturned(node)) {
       const [whenTrue, condition, whenFalse] = namedChildren(node);
       const polarity = polarityOf(condition);
-      if (polarity) guard(polarity, [polarity.seen ? whenTrue : whenFalse]);
+      if (polarity) checks.guard(polarity, [polarity.seen ? whenTrue : whenFalse]);
     }
   });
-  return [...found].map(([test, returned]) => ({ span: spanOf(source, test), returnsWhenSeen: returned.map((node) => evaluate(node)) }));
+  return checks.facts((node) => spanOf(source, node), evaluate);
 }
 
 /** The function's own nodes: not those of functions and classes nested in it. */
@@ -90,44 +76,39 @@ function collectionName(source: PyModule, node: PyNode): string {
 }
 
 /** `key in seen`, `key not in seen` (not seen), `cache.get(key)` on a collection the function inserts into. */
-function membershipTest(source: PyModule, node: PyNode, collections: ReadonlySet<string>): Polarity | undefined {
+function membershipTest(source: PyModule, node: PyNode, collections: ReadonlySet<string>): { seen: boolean } | undefined {
   if (node.type === 'comparison_operator') {
     const operands = namedChildren(node);
     const operators = node.children.filter((child) => !child.named).map((child) => textOf(source, child).replace(/\s+/g, ' '));
     if (operands.length !== 2 || !collections.has(collectionName(source, operands[1]!))) return undefined;
-    if (operators.includes('not in') || (operators.includes('not') && operators.includes('in'))) return { test: node, seen: false };
-    return operators.includes('in') ? { test: node, seen: true } : undefined;
+    if (operators.includes('not in') || (operators.includes('not') && operators.includes('in'))) return { seen: false };
+    return operators.includes('in') ? { seen: true } : undefined;
   }
   if (node.type !== 'call') return undefined;
   const callee = field(node, 'function');
   const method = callee?.type === 'attribute' ? field(callee, 'attribute') : undefined;
   const object = callee && field(callee, 'object');
   if (!method || !object || !testMethods.has(textOf(source, method))) return undefined;
-  return collections.has(collectionName(source, object)) ? { test: node, seen: true } : undefined;
+  return collections.has(collectionName(source, object)) ? { seen: true } : undefined;
 }
 
-/** What a condition says about a membership test when it holds: `key in seen`, `not cache.get(key)`, `key in seen and recent`. */
-function conditionPolarity(source: PyModule, condition: PyNode, collections: ReadonlySet<string>, depth = 0): Polarity | undefined {
-  if (depth > maxConditionDepth) return undefined;
+/** A condition as the core's seen-set checks read it. */
+function conditionShape(source: PyModule, condition: PyNode, collections: ReadonlySet<string>): ConditionShape<PyNode> {
   const node = unwrap(condition);
   if (node.type === 'await') {
-    const [inner] = namedChildren(node);
-    return inner && conditionPolarity(source, inner, collections, depth + 1);
+    const [operand] = namedChildren(node);
+    return operand ? { node, kind: 'await', operand } : { node, kind: 'other' };
   }
   const test = membershipTest(source, node, collections);
-  if (test) return test;
-  if (node.type === 'not_operator') {
-    const inner = field(node, 'argument');
-    const polarity = inner && conditionPolarity(source, inner, collections, depth + 1);
-    return polarity && { test: polarity.test, seen: !polarity.seen };
-  }
+  if (test) return { node, kind: 'test', seen: test.seen };
+  const argument = node.type === 'not_operator' ? field(node, 'argument') : undefined;
+  if (argument) return { node, kind: 'not', operand: argument };
   const operator = node.type === 'boolean_operator' ? field(node, 'operator') : undefined;
   if (operator && textOf(source, operator) === 'and') {
-    // Both sides hold: a test that says "seen" still does; one that says "not seen" leaves the other branch open.
-    const sides = [field(node, 'left'), field(node, 'right')].map((side) => side && conditionPolarity(source, side, collections, depth + 1));
-    return sides.find((side) => side?.seen);
+    const sides = [field(node, 'left'), field(node, 'right')].filter((side) => side !== undefined);
+    return { node, kind: 'and', sides };
   }
-  return undefined;
+  return { node, kind: 'other' };
 }
 
 /** The values of the return statements a block runs directly (not under a further condition); a bare `return` decides nothing. */

@@ -28,7 +28,7 @@ export interface FlowFacts {
  * function body, in source order: into variables, template strings,
  * concatenations and simple wrappers, and records where they land.
  */
-export function analyzeFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
+export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
   const tainted = new Map<ts.Node, Source>();
   const lookupResults = new Map<ts.Node, IdLookup>();
   const facts: FlowFacts = { flows: [], idLookups: [] };
