@@ -11,3 +11,23 @@ export function escapeForTerminal(text: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/**
+ * Text of several lines that toolgate composed (a config error with one
+ * mistake a line): the line breaks stay, everything else is escaped.
+ */
+export function escapeLines(text: string): string {
+  return text.split('\n').map(escapeForTerminal).join('\n');
+}
+
+/**
+ * A CI log runs a line that starts with `::` (after any white space) as a
+ * workflow command (`::add-mask::`, `::error ...::`), or with `##[` in the
+ * older syntax: GitHub's runner does, and others copied it. A file named so
+ * must not reach the start of a line, so the first character of such a line
+ * is shown as an escape. For every output but the GitHub annotations, whose
+ * commands are meant and whose data is escaped by GitHub's own rules.
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return text.replace(/^([^\S\n]*)(:(?=:)|#(?=#\[))/gm, (_, space: string, char: string) => `${space}\\x${char.charCodeAt(0).toString(16)}`);
+}
