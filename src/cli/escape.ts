@@ -31,3 +31,15 @@ export function escapeLines(text: string): string {
 export function withoutWorkflowCommands(text: string): string {
   return text.replace(/^([^\S\n]*)(:(?=:)|#(?=#\[))/gm, (_, space: string, char: string) => `${space}\\x${char.charCodeAt(0).toString(16)}`);
 }
+
+/** What JSON.stringify leaves raw that a terminal acts on: C1 controls, bidirectional overrides. */
+const rawInJson = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A JSON report, indented: the same value as JSON.stringify's, with every
+ * character a terminal could act on written as `\uXXXX` (they can only be
+ * inside strings), so `cat report.json` is as safe as the pretty output.
+ */
+export function jsonReport(value: unknown): string {
+  return `${JSON.stringify(value, null, 2).replace(rawInJson, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}

@@ -4,6 +4,7 @@ import type { Report } from './index.js';
 import { describeShard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';
 import { countSeverities, uncheckedFiles } from './summary.js';
+import { jsonReport } from '../escape.js';
 
 /**
  * The JSON report, schema version 1 (docs/json-format.md). Objects are built
@@ -32,7 +33,7 @@ export function formatJson(result: Report): string {
     suppressed: [...(result.suppressed ?? [])].sort(compareFindings).map(suppressedRecord),
     problems: [...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemRecord),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonReport(report);
 }
 
 function findingRecord(finding: Finding) {
