@@ -66,7 +66,7 @@ function ruleLines(result: Report, colors: Colors): string[] {
 }
 
 /** The verdict, the baseline's share, and what was checked: a run that checked nothing never reads as a pass. */
-export function summaryLines(result: Report, colors: Colors): string[] {
+function summaryLines(result: Report, colors: Colors): string[] {
   const lines: string[] = [];
   const { errors, warnings } = countSeverities(result.findings);
   const unchecked = uncheckedFiles(result);
