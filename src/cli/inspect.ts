@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
-import type { FileProblem } from '../engine/findings.js';
 import type { InspectResult } from '../engine/inspect/index.js';
 import { createColors, useColor } from './color.js';
-import { escapeForTerminal } from './escape.js';
+import { withoutWorkflowCommands } from './escape.js';
 import { ExitCode } from './exit-codes.js';
 import type { FormatContext } from './formatters/index.js';
+import { describeProblem } from './problem-line.js';
 import type { CliIo } from './run.js';
 
 // The inspect engine and its formatters are imported when `inspect` runs: every scan starts this CLI.
@@ -44,14 +44,8 @@ async function inspectCommand(paths: string[], flags: InspectFlags, io: CliIo): 
   const [{ inspect }, format] = await Promise.all([import('../engine/inspect/index.js'), inspectFormatters[flags.format]()]);
   const result = await inspect({ paths, cwd: io.cwd });
   const colors = createColors(useColor(flags.color, io.env, io.isTTY));
-  io.stdout(format(result, { colors, cwd: io.cwd }));
+  io.stdout(withoutWorkflowCommands(format(result, { colors, cwd: io.cwd })));
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);
   // A table built from fewer files than asked for must not pass for the whole picture.
   return result.problems.length > 0 ? ExitCode.failure : ExitCode.clean;
-}
-
-/** `path:line:column: message`, as `scan` prints it. */
-function describeProblem(problem: FileProblem): string {
-  const at = problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : '';
-  return escapeForTerminal(`${problem.path}${at}: ${problem.message}`);
 }

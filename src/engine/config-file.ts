@@ -80,13 +80,15 @@ function parseJson(text: string, file: string): unknown {
 export function validateConfig(data: unknown, file: string, prefix: string): ToolgateConfig {
   const errors: string[] = [];
   const fail = (where: string, message: string): void => void errors.push(`${prefix}${where}: ${message}`);
+  // A key is the project's text: quoted when it is not a plain name, so a newline in it cannot start a line of the message.
+  const keyName = (key: string): string => (/^[\w./@$-]+$/.test(key) ? key : JSON.stringify(key));
   const config: ToolgateConfig = { file, directory: path.dirname(file), rules: new Map(), ignore: [], settingsFiles: [] };
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new UsageError(`${file}: ${prefix ? `'${prefix.slice(0, -1)}'` : 'the config'} must be an object.`);
   }
   const record = data as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!topKeys.includes(key)) fail(key, `unknown key. Known keys: ${topKeys.slice(1).join(', ')}.`);
+    if (!topKeys.includes(key)) fail(keyName(key), `unknown key. Known keys: ${topKeys.slice(1).join(', ')}.`);
   }
   for (const key of ['ignore', 'settingsFiles'] as const) {
     const value = record[key];
@@ -103,10 +105,10 @@ export function validateConfig(data: unknown, file: string, prefix: string): Too
         const id = given.replace(/^toolgate\//, '');
         const rule = known.get(id);
         if (!rule) {
-          fail(`rules.${given}`, `unknown rule. Known rules: ${[...known.keys()].join(', ')}.`);
+          fail(`rules.${keyName(given)}`, `unknown rule. Known rules: ${[...known.keys()].join(', ')}.`);
           continue;
         }
-        const entry = ruleEntry(rule, value, (message) => fail(`rules.${given}`, message));
+        const entry = ruleEntry(rule, value, (message) => fail(`rules.${keyName(given)}`, message));
         if (entry) config.rules.set(id, entry);
       }
     }
@@ -115,17 +117,29 @@ export function validateConfig(data: unknown, file: string, prefix: string): Too
   return config;
 }
 
-const severities: Record<string, RuleEntry['severity']> = { off: 'off', warn: 'warn', error: 'error', 0: 'off', 1: 'warn', 2: 'error' };
+// A Map, not an object: a level such as "toString" or "__proto__" must not find something inherited.
+const severities = new Map<string, RuleEntry['severity']>([
+  ['off', 'off'],
+  ['warn', 'warn'],
+  ['error', 'error'],
+  ['0', 'off'],
+  ['1', 'warn'],
+  ['2', 'error'],
+]);
 
 /** `"off"`, `"warn"`, `"error"` (or 0, 1, 2), or `[severity, options]` as in ESLint. */
 function ruleEntry(rule: AnyRule, value: unknown, fail: (message: string) => void): RuleEntry | undefined {
   const [level, ...options] = Array.isArray(value) ? value : [value];
-  const severity = typeof level === 'string' || typeof level === 'number' ? severities[String(level)] : undefined;
+  const severity = typeof level === 'string' || typeof level === 'number' ? severities.get(String(level)) : undefined;
   if (!severity) {
     fail(`severity must be "off", "warn" or "error" (or 0, 1, 2), alone or first in an array; got ${JSON.stringify(level)}.`);
     return undefined;
   }
   if (severity === 'off') return { severity };
+  if (rule.meta.schema.length === 0) {
+    if (options.length > 0) fail('takes no options.');
+    return options.length > 0 ? undefined : { severity };
+  }
   const schema = { type: 'array', items: rule.meta.schema, minItems: 0, maxItems: rule.meta.schema.length };
   const validate = optionsValidator().compile(schema);
   if (!validate(options)) {

@@ -24,6 +24,8 @@ export interface TreeOptions {
   settingsFiles?: { directory: string; patterns: string[] };
   /** Check only the files of this shard (`--shard`); the others are not counted. */
   shard?: Shard;
+  /** Called after each file's outcome is counted, for a progress line; `stats` is the running count. */
+  onProgress?: (stats: Readonly<ScanStats>) => void;
   /** @internal When analysis moves to worker threads (tests force it); `defaultThreads` otherwise. */
   threads?: ThreadOptions;
 }
@@ -143,6 +145,7 @@ export async function analyseTree<Result>(
     await forEachConcurrently(files, concurrency, async (discovered) => {
       const kept = record(discovered, await analyseFile(discovered, sources, analyser, parsed, cache));
       if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
+      options.onProgress?.(stats);
     });
   } finally {
     await analyser.close();

@@ -30,6 +30,11 @@ describe('pretty', () => {
         'src/b.ts',
         '  12:3  warning  No reason.  require-deny-reason',
         '',
+        'Rules (`toolgate explain <rule>` shows why and how to fix):',
+        '  1  no-bare-allowed-tools               https://example.test/no-bare-allowed-tools.md',
+        '  1  no-bypass-without-disallowed-tools  https://example.test/no-bypass-without-disallowed-tools.md',
+        '  1  require-deny-reason',
+        '',
         '✖ 3 problems (2 errors, 1 warning)',
         '5 files checked (3 analysed, 2 skipped by prefilter, 0 failed), 4 ignored',
         '',
@@ -49,7 +54,7 @@ describe('pretty', () => {
     });
     const text = formatters.pretty(result, plain);
     expect(text).not.toContain('No problems found');
-    expect(text).toContain('✖ 1 file could not be checked\n');
+    expect(text).toContain('✖ 1 file could not be checked (listed on stderr)\n');
   });
 
   it('escapes control characters from file names and messages', () => {
@@ -87,7 +92,7 @@ describe('json', () => {
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.split('\n')[1]).toBe('  "version": 1,');
     expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'suppressed', 'problems']);
-    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'cached', 'skipped', 'failed', 'ignored', 'errors', 'warnings', 'shard']);
+    expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'cached', 'skipped', 'failed', 'failedReferenced', 'ignored', 'errors', 'warnings', 'baselined', 'shard']);
     expect(Object.keys(report.findings[0])).toEqual([
       'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data', 'suggestions',
     ]);
@@ -99,7 +104,7 @@ describe('json', () => {
       'src/a.ts:10',
       'src/b.ts:12',
     ]);
-    expect(report.summary).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0, ignored: 4, errors: 2, warnings: 1, shard: null });
+    expect(report.summary).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0, failedReferenced: 0, ignored: 4, errors: 2, warnings: 1, baselined: 0, shard: null });
   });
 
   it('gives problems one shape, with null for a missing position', () => {

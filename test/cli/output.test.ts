@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,5 +48,42 @@ describe('scan --output', () => {
     const directory = await runCli(['scan', 'fixtures/cli/clean', '--output', dir]);
     expect(directory.code).toBe(2);
     expect(directory.stderr).toMatch(/^error: cannot write the report to .*: EISDIR/);
+  });
+});
+
+describe('scan --output on a failing disk', () => {
+  const io = (cwd: string, errors: string[]) => ({ cwd, env: {}, isTTY: false, stderrIsTTY: false, now: () => 0, stdout: () => {}, stderr: (text: string) => void errors.push(text) });
+
+  it('removes the partial report and any older one, and says why', async () => {
+    const { writeReport } = await import('../../src/cli/output.js');
+    const target = path.join(dir, 'report.sarif');
+    writeFileSync(target, 'an older report');
+    const errors: string[] = [];
+    const fullDisk = {
+      async writeFile(file: string, text: string) {
+        writeFileSync(file, text.slice(0, 10), { flag: 'wx' });
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+    };
+    expect(await writeReport('{"a complete report": true}', 'report.sarif', io(dir, errors), fullDisk)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(errors.join('')).toBe('error: cannot write the report to report.sarif: ENOSPC: no space left on device, write\n');
+  });
+
+  it('replaces a planted symbolic link instead of writing through it', async () => {
+    const { writeReport } = await import('../../src/cli/output.js');
+    const outside = path.join(dir, 'outside.txt');
+    writeFileSync(outside, 'keep');
+    symlinkSync(outside, path.join(dir, 'report.json'));
+    expect(await writeReport('report', 'report.json', io(dir, []))).toBe(true);
+    expect(readFileSync(outside, 'utf8')).toBe('keep');
+    expect(readFileSync(path.join(dir, 'report.json'), 'utf8')).toBe('report');
+    expect(lstatSync(path.join(dir, 'report.json')).isSymbolicLink()).toBe(false);
+  });
+
+  it('writes straight to a device such as /dev/full, and exits 2 when it fails', async () => {
+    const { code, stderr } = await runCli(['scan', 'fixtures/cli/clean', '--output', '/dev/full']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: cannot write the report to \/dev\/full: ENOSPC/);
   });
 });

@@ -106,12 +106,12 @@ describe('options reach the engine', () => {
   it('passes paths, preset, rules (split on commas) and the working directory', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan', 'a', 'b', '--preset', 'strict', '--rule', 'x,y', '--rule', 'z'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'] });
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'], onProgress: expect.any(Function) });
   });
 
   it('defaults to the current directory and the recommended preset', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined });
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined, onProgress: expect.any(Function) });
   });
 });

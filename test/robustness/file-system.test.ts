@@ -169,7 +169,7 @@ describe('file names with spaces, quotes, newlines and terminal escapes', () => 
     expect(run.stdout).toContain('dir\\x07bell/carriage\\x0dreturn.py\n');
     expect(run.stderr).toMatch(/^broken\\x1b\[2J\.ts:2:\d+: Syntax error: .*\n$/);
     // One line per finding: no name breaks a line of the report.
-    expect(run.stdout.split('\n').filter((line) => line.includes('no-bare-allowed-tools'))).toHaveLength(names.length);
+    expect(run.stdout.split('\n').filter((line) => /^\s+\d+:\d+ /.test(line) && line.includes('no-bare-allowed-tools'))).toHaveLength(names.length);
   });
 
   it('gives JSON that parses back to the exact names', async () => {

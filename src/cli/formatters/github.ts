@@ -1,8 +1,8 @@
 import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
-import type { ScanResult } from '../../engine/scan.js';
 import { escapeForTerminal } from '../escape.js';
-import { countSeverities, plural } from './summary.js';
+import type { Report } from './index.js';
+import { summaryLine } from './summary.js';
 
 /**
  * GitHub Actions workflow commands: one `::error` or `::warning` annotation
@@ -11,16 +11,10 @@ import { countSeverities, plural } from './summary.js';
  * to the directory toolgate ran in, which must be the repository root for
  * GitHub to place them.
  */
-export function formatGithub(result: ScanResult): string {
+export function formatGithub(result: Report): string {
   const lines = [...result.findings].sort(compareFindings).map(findingCommand);
   lines.push(...[...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemCommand));
-  const { errors, warnings } = countSeverities(result.findings);
-  const { files, failed } = result.stats;
-  const unchecked = failed > 0 ? `; ${plural(failed, 'file')} could not be checked` : '';
-  lines.push(
-    `toolgate: ${plural(result.findings.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) ` +
-      `in ${plural(files, 'file')}${unchecked}`,
-  );
+  lines.push(summaryLine(result));
   return `${lines.join('\n')}\n`;
 }
 

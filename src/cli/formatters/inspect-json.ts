@@ -3,6 +3,7 @@ import { compareText } from '../../engine/findings.js';
 import type { InspectReport, InspectResult, LocatedStep, LocatedTool } from '../../engine/inspect/index.js';
 import type { SpanLocation } from '../../engine/tree.js';
 import { toolInfo } from '../../package-info.js';
+import { jsonReport } from '../escape.js';
 
 /**
  * The `inspect` JSON report, schema version 1 (docs/inspect.md). Objects are
@@ -24,7 +25,7 @@ export function formatInspectJson(result: InspectResult): string {
     configurations: result.configurations.map(configurationRecord),
     problems: [...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemRecord),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonReport(report);
 }
 
 function configurationRecord(configuration: InspectReport) {

@@ -1,16 +1,17 @@
 import type { FileProblem, Finding } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
-import type { ScanResult } from '../../engine/scan.js';
+import type { Report } from './index.js';
 import { describeShard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';
-import { countSeverities } from './summary.js';
+import { countSeverities, uncheckedFiles } from './summary.js';
+import { jsonReport } from '../escape.js';
 
 /**
  * The JSON report, schema version 1 (docs/json-format.md). Objects are built
  * key by key so the order is part of the format; absent values are `null`
  * rather than missing, so every record has the same shape.
  */
-export function formatJson(result: ScanResult): string {
+export function formatJson(result: Report): string {
   const { errors, warnings } = countSeverities(result.findings);
   const report = {
     version: 1,
@@ -21,16 +22,18 @@ export function formatJson(result: ScanResult): string {
       cached: result.stats.cached ?? 0,
       skipped: result.stats.skipped,
       failed: result.stats.failed,
+      failedReferenced: uncheckedFiles(result).read,
       ignored: result.stats.ignored,
       errors,
       warnings,
+      baselined: result.baselined ?? 0,
       shard: result.shard ? describeShard(result.shard) : null,
     },
     findings: [...result.findings].sort(compareFindings).map(findingRecord),
     suppressed: [...(result.suppressed ?? [])].sort(compareFindings).map(suppressedRecord),
     problems: [...result.problems].sort((a, b) => compareText(a.path, b.path)).map(problemRecord),
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return jsonReport(report);
 }
 
 function findingRecord(finding: Finding) {

@@ -6,6 +6,7 @@ import type { ScanResult } from '../../engine/scan.js';
 import type { Shard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';
 import { readRuleDoc, section, whyParagraph, withAbsoluteLinks, withoutLinks } from '../rule-docs.js';
+import { jsonReport } from '../escape.js';
 
 const schema = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 const rootId = '%SRCROOT%';
@@ -79,7 +80,7 @@ export function formatSarif(result: ScanResult): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return jsonReport(log);
 }
 
 /**
