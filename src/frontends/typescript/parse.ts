@@ -41,6 +41,13 @@ export function parseSource(text: string, path: string): ts.SourceFile {
   return file;
 }
 
+/**
+ * Diagnostics the parser reports on a complete tree for code that ECMAScript
+ * allows and engines run: 18030, a private name after optional chaining
+ * (`o?.c.#f`). Such a file is analysed, not failed as a syntax error.
+ */
+const validJavaScript = new Set([18030]);
+
 /** Syntax errors the parser recovered from, or why it could not parse the file at all. */
 export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message: string }> {
   const failure = unparsed.get(file);
@@ -48,7 +55,7 @@ export function syntaxErrorsOf(file: ts.SourceFile): Array<{ span: Span; message
   // parseDiagnostics is not in the public typings, but it is how the compiler
   // exposes a lone file's syntax errors without building a program.
   const diagnostics = (file as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  return diagnostics.map((diagnostic) => ({
+  return diagnostics.filter((diagnostic) => !validJavaScript.has(diagnostic.code)).map((diagnostic) => ({
     span: { start: diagnostic.start, end: diagnostic.start + diagnostic.length },
     message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
   }));
