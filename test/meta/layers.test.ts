@@ -30,7 +30,7 @@ const knownEngineImports = [
   'src/frontends/typescript/index.ts',
   'src/frontends/typescript/project.ts',
 ];
-const knownModelEngineImports = ['src/model/deny-result.ts'];
+const knownModelEngineImports: string[] = [];
 const knownLanguageBranches = [
   'rules/can-use-tool-must-decide.ts',
   'rules/no-bash-bypass-of-file-guard.ts',
