@@ -41,3 +41,11 @@ describe('markers hidden by comments', () => {
     expect(candidateText(bytes(text), path)).toBe(text);
   });
 });
+
+describe('an import behind a comment is analysed', () => {
+  it('builds the configuration of a query imported with a comment before the module', async () => {
+    const { analyzeText } = await import('../../src/engine/analyze.js');
+    const text = "import { query } from // the SDK\n  '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'hi', options: { permissionMode: 'bypassPermissions' } });\n";
+    expect(analyzeText(text, 'agent.ts').model?.configurations).toHaveLength(1);
+  });
+});
