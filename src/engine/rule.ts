@@ -1,4 +1,6 @@
-import type { AgentModel, Span } from '../model/types.js';
+import type { AgentModel, Span, TextEdit } from '../model/types.js';
+
+export type { TextEdit };
 
 export type Severity = 'error' | 'warn';
 
@@ -7,12 +9,6 @@ export const docsBase = 'https://github.com/toolgate-dev/toolgate/blob/main/docs
 
 /** A JSON schema, as ESLint and typescript-eslint accept it. */
 export type OptionsSchema = Record<string, unknown>;
-
-/** Replace the text at `span` with `text` (an empty span inserts). `span.file` names another file, e.g. a hook script. */
-export interface TextEdit {
-  span: Span;
-  text: string;
-}
 
 /**
  * A mechanical fix a user may apply: ESLint offers it as a suggestion (never

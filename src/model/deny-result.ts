@@ -1,6 +1,5 @@
 import { preToolUseOutputs, returnedObjects } from './permission-gates.js';
-import type { TextEdit } from '../engine/rule.js';
-import type { Exit, FunctionFacts, Gate, Language } from './types.js';
+import type { Exit, FunctionFacts, Gate, Language, TextEdit } from './types.js';
 
 /** The reason a suggested deny gives the model, so it does not retry blindly. */
 export const failedCheckReason = 'The permission check failed, so this call is denied.';

@@ -16,6 +16,16 @@ export interface Span {
   file?: string;
 }
 
+/**
+ * Replace the text at `span` with `text` (an empty span inserts). `span.file`
+ * names another file, e.g. a hook script. Part of the model so that the
+ * model's helpers can write edits without importing the engine.
+ */
+export interface TextEdit {
+  span: Span;
+  text: string;
+}
+
 export type Language = 'typescript' | 'javascript' | 'python' | 'settings';
 
 /**

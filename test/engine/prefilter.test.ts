@@ -28,3 +28,24 @@ describe('candidateText', () => {
     expect(candidateText(bytes("import '@anthropic-ai/claude-code';\n"), 'a.py')).toBeUndefined();
   });
 });
+
+describe('markers hidden by comments', () => {
+  it.each([
+    ["import { query } from // the SDK\n  '@anthropic-ai/claude-agent-sdk';\n", 'a.ts'],
+    ["import { query } from /* the SDK */ '@anthropic-ai/claude-agent-sdk';\n", 'a.ts'],
+    ["const sdk = await import(/* c */ '@anthropic-ai/claude-agent-sdk');\n", 'a.mjs'],
+    ["const sdk = require(/* c */ '@anthropic-ai/claude-agent-sdk');\n", 'a.cjs'],
+    ["const sdk = require( // c\n  '@anthropic-ai/claude-code');\n", 'a.js'],
+    ['from claude_agent_sdk import (  # the SDK\n    query,\n)\n', 'a.py'],
+  ])('lets through %j', (text, path) => {
+    expect(candidateText(bytes(text), path)).toBe(text);
+  });
+});
+
+describe('an import behind a comment is analysed', () => {
+  it('builds the configuration of a query imported with a comment before the module', async () => {
+    const { analyzeText } = await import('../../src/engine/analyze.js');
+    const text = "import { query } from // the SDK\n  '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'hi', options: { permissionMode: 'bypassPermissions' } });\n";
+    expect(analyzeText(text, 'agent.ts').model?.configurations).toHaveLength(1);
+  });
+});

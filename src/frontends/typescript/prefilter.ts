@@ -13,5 +13,15 @@ export function isTypeScriptPath(path: string): boolean {
  * find nothing there: the check spares it a parse of megabytes.
  */
 export function mentionsSdk(text: string): boolean {
-  return text.includes('@anthropic-ai/claude-') && /(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"`]@anthropic-ai\/claude-(?:agent-sdk|code)\b/.test(text);
+  return text.includes('@anthropic-ai/claude-') && sdkSpecifier.test(text);
 }
+
+/**
+ * Blanks and comments, which may stand between the keyword, the parenthesis
+ * and the string: a comment there must not hide the import. Each part
+ * matches one way only, so a long run of blanks costs linear time; a
+ * block comment is bounded (1,000 characters), so unclosed ones cost
+ * linear time too (docs/architecture.md says what that can still miss).
+ */
+const gap = String.raw`(?:\s|//[^\n]*(?:\n|$)|/\*(?:[^*]|\*(?!/)){0,1000}\*/)*`;
+const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]@anthropic-ai/claude-(?:agent-sdk|code)\b`);
