@@ -123,7 +123,7 @@ describe('the steps, run as the runner runs them', () => {
       cwd: repoRoot,
       encoding: 'utf8',
       env: { PATH: `${bin}:${process.env.PATH ?? ''}`, GITHUB_OUTPUT: output, ...env },
-      timeout: 60_000,
+      timeout: 900_000,
     });
     const outputs = Object.fromEntries(
       readFileSync(output, 'utf8')

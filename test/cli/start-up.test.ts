@@ -37,7 +37,7 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
 function modulesLoadedBy(args: string[], cwd: string): string[] {
   const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
   writeFileSync(log, '');
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
   const loaded = [...readFileSync(log, 'utf8').matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
   expect(loaded.length, run.stderr).toBeGreaterThan(0);
   return loaded;

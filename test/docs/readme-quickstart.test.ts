@@ -15,7 +15,7 @@ function quickstartScan(): string {
 }
 
 describe("the README's first command", () => {
-  it('runs toolgate from the checkout through npx, as a user types it, and reports the example (exit 1)', { timeout: 120_000 }, async () => {
+  it('runs toolgate from the checkout through npx, as a user types it, and reports the example (exit 1)', async () => {
     const [command, ...args] = quickstartScan().split(/\s+/);
     // npx runs the package's own bin from the checkout: it must be built and executable.
     const outcome = await run(command!, args, { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' } }).then(

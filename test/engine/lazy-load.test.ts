@@ -26,7 +26,7 @@ function scanInFreshProcess(files: Record<string, string>): { files: number; par
     const { stats } = await scan({ cwd: process.argv[1], configFile: false });
     const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]@?ts-morph[\\\\/]/.test(file));
     console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 900_000 });
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout) as { files: number; parsersLoaded: boolean };
 }
