@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Span } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
-import { LineIndex } from './locate.js';
+import { LineIndex } from '../model/line-index.js';
 import { readTextFile } from './read-source.js';
 
 /** A span placed in its file: the path relative to the scan root (with `/`) and 1-based positions. */

@@ -4,7 +4,7 @@ import { Analyser, loadedFrontEnds, loadFrontEnds, type ThreadOptions } from './
 import type { ParsedSource, SyntaxError } from './analyze.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
-import { LineIndex } from './locate.js';
+import { LineIndex } from '../model/line-index.js';
 import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
 import type { ScanCache } from './cache.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/engine/analyze.js';
-import { LineIndex } from '../../src/engine/locate.js';
+import { LineIndex } from '../../src/model/line-index.js';
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../../src/frontends/python/index.js';
 import { exitDecisions } from '../../src/model/decisions.js';
 import { hookMatchers } from '../../src/model/hooks.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from '../../src/engine/locate.js';
+import { LineIndex } from '../../src/model/line-index.js';
 import { extractPython, loadPythonParser } from '../../src/frontends/python/index.js';
 import { extractTypeScript } from '../../src/frontends/typescript/index.js';
 import { decisionOf } from '../../src/model/decisions.js';

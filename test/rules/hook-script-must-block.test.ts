@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/hook-script-must-block.js';
 import { checkModel } from '../../src/engine/check.js';
 import { applyEdits } from '../../src/engine/edits.js';
-import { LineIndex } from '../../src/engine/locate.js';
+import { LineIndex } from '../../src/model/line-index.js';
 import { extractSettings } from '../../src/frontends/settings/index.js';
 
 // The rule reads facts the engine gathers from the repository, so its cases

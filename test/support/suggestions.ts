@@ -3,7 +3,7 @@ import { analyzeText, withoutBom } from '../../src/engine/analyze.js';
 import { checkModel, type Report, type ReportSuggestion } from '../../src/engine/check.js';
 import { configRules, type RuleSetting } from '../../src/engine/configs.js';
 import { applyEdits } from '../../src/engine/edits.js';
-import { LineIndex } from '../../src/engine/locate.js';
+import { LineIndex } from '../../src/model/line-index.js';
 
 /** A suggestion as a test expects it: the message, and the whole file after its edits. */
 export interface ExpectedSuggestion<MessageIds extends string = string> {

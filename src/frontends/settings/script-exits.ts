@@ -1,4 +1,4 @@
-import { LineIndex } from '../../engine/locate.js';
+import { LineIndex } from '../../model/line-index.js';
 import type { ScriptExit } from '../../model/types.js';
 
 type ScriptLanguage = 'shell' | 'python' | 'javascript';
