@@ -27,7 +27,6 @@ interface Action {
 
 const text = readFileSync(path.join(repoRoot, 'action.yml'), 'utf8');
 const action = parse(text, { strict: true, uniqueKeys: true }) as Action;
-const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const steps = action.runs.steps;
 const scanStep = steps.find((step) => step.id === 'scan')!;
 const uploadStep = steps.find((step) => step.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
@@ -68,15 +67,17 @@ describe('action.yml', () => {
     }
   });
 
-  it("runs the published toolgate at this package's version, writing SARIF to the sarif-file input", () => {
-    expect(action.inputs.version!.default).toBe(version);
+  it("runs the CLI built in the action's own checkout, writing SARIF to the sarif-file input", () => {
+    const installStep = steps[0]!;
+    expect(installStep.run).toContain('cd "$GITHUB_ACTION_PATH"');
+    expect(installStep.run).toContain('npm ci');
     expect(scanStep.env).toMatchObject({
-      TOOLGATE_VERSION: '${{ inputs.version }}',
       TOOLGATE_PATHS: '${{ inputs.paths }}',
       TOOLGATE_ARGS: '${{ inputs.args }}',
       TOOLGATE_SARIF: '${{ inputs.sarif-file }}',
     });
-    expect(scanStep.run).toContain('npx --yes "toolgate@${TOOLGATE_VERSION}" scan $TOOLGATE_PATHS $TOOLGATE_ARGS --format sarif --output "$TOOLGATE_SARIF"');
+    expect(scanStep.run).toContain('node "$GITHUB_ACTION_PATH/dist/bin/toolgate.js" scan $TOOLGATE_PATHS $TOOLGATE_ARGS --format sarif --output "$TOOLGATE_SARIF"');
+    expect(text).not.toContain('npx --yes');
   });
 
   it('uploads the file the scan wrote, when asked, before failing on findings', () => {
@@ -95,8 +96,8 @@ describe('action.yml', () => {
 
 /**
  * The steps' scripts run as GitHub runs a `shell: bash` step, with the
- * action's inputs in the environment and an `npx` on PATH that checks what it
- * is asked to fetch and runs the built CLI instead (no network here).
+ * action's inputs in the environment and GITHUB_ACTION_PATH at this checkout,
+ * built by `npm test`; an `npm` on PATH fails, so nothing is fetched.
  */
 describe('the steps, run as the runner runs them', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'toolgate-action-'));
@@ -108,12 +109,8 @@ describe('the steps, run as the runner runs them', () => {
     expect(existsSync(cli), `${cli} is missing: run \`npm run build\` first`).toBe(true);
     if (!existsSync(bin)) {
       mkdirSync(bin, { recursive: true });
-      const npx = path.join(bin, 'npx');
-      writeFileSync(
-        npx,
-        `#!/usr/bin/env bash\n[ "$1" = --yes ] && [ "$2" = "toolgate@${version}" ] || { echo "stub npx: unexpected $1 $2" >&2; exit 90; }\nshift 2\nexec "${process.execPath}" "${cli}" "$@"\n`,
-      );
-      chmodSync(npx, 0o755);
+      writeFileSync(path.join(bin, 'npm'), '#!/usr/bin/env bash\necho "stub npm: not expected here: $*" >&2\nexit 90\n');
+      chmodSync(path.join(bin, 'npm'), 0o755);
     }
     const script = path.join(work, 'step.sh');
     const output = path.join(work, 'github-output');
@@ -122,7 +119,7 @@ describe('the steps, run as the runner runs them', () => {
     const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
       cwd: repoRoot,
       encoding: 'utf8',
-      env: { PATH: `${bin}:${process.env.PATH ?? ''}`, GITHUB_OUTPUT: output, ...env },
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}`, GITHUB_OUTPUT: output, GITHUB_ACTION_PATH: repoRoot, ...env },
       timeout: 900_000,
     });
     const outputs = Object.fromEntries(
@@ -135,10 +132,15 @@ describe('the steps, run as the runner runs them', () => {
   }
 
   const inputs = (paths: string, args = '') => ({
-    TOOLGATE_VERSION: version,
     TOOLGATE_PATHS: paths,
     TOOLGATE_ARGS: args,
     TOOLGATE_SARIF: path.join(work, 'reports', 'toolgate.sarif'),
+  });
+
+  it('the install step leaves an already built checkout alone', () => {
+    const { status, stderr } = runStep(steps[0]!, {});
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
   });
 
   it('the scan step passes on findings, records the exit code and writes the SARIF', () => {
