@@ -1,3 +1,4 @@
+import { isBoundedRegex, maxSubjectLength } from './bounded-regex.js';
 import type { Coverage } from './coverage.js';
 import { isMcpServerName } from './coverage.js';
 
@@ -33,8 +34,12 @@ export function matcherServer(matcher: string): string | undefined {
   return /^\^?(mcp__[A-Za-z0-9_-]+?)__/.exec(matcher)?.[1];
 }
 
-/** How much of `tool` a matcher covers; `undefined` is no matcher at all. An invalid regular expression matches nothing. */
-export function matcherCoverage(matcher: string | undefined, tool: string): Exclude<Coverage, 'ignored'> {
+/**
+ * How much of `tool` a matcher covers; `undefined` is no matcher at all. An
+ * invalid regular expression matches nothing; one whose work is not bounded
+ * (see `isBoundedRegex`) is not run, and its coverage is `unknown`.
+ */
+export function matcherCoverage(matcher: string | undefined, tool: string): Exclude<Coverage, 'ignored'> | 'unknown' {
   if (matcher === undefined || matcher.trim() === '' || matcher === '*') return 'all';
   const server = isMcpServerName(tool);
   if (exactNames.test(matcher)) {
@@ -48,6 +53,7 @@ export function matcherCoverage(matcher: string | undefined, tool: string): Excl
   } catch {
     return 'none';
   }
+  if (!isBoundedRegex(matcher) || tool.length + 2 > maxSubjectLength) return 'unknown';
   if (!server) return pattern.test(tool) ? 'all' : 'none';
   // A server stands for names `mcp__srv__<tool>`: a pattern that matches the
   // bare prefix matches them all; one that spells the prefix out matches some.

@@ -1,4 +1,5 @@
 import { unconsultedWhenScoped } from './coverage.js';
+import { isBoundedRegex, maxSubjectLength } from './bounded-regex.js';
 import { isNameListMatcher, matcherNames } from './hook-matcher.js';
 import { isMcpTool, mcpServerOf } from './permission-rules.js';
 import { checkToolName, knownToolNames, type ToolNameCheck } from './tool-names.js';
@@ -112,7 +113,8 @@ function toolNameProblem(name: string, written: string, extraTools: readonly str
  * Problems of a hook matcher for a tool event: each misspelt name of an
  * exact-name list (`Write|Edt`), or a regular expression that is invalid or
  * matches no tool. `*`, `''` and MCP names are fine; so is any regular
- * expression that mentions `mcp` (MCP tool names are not known here).
+ * expression that mentions `mcp` (MCP tool names are not known here), and
+ * one whose work is not bounded (see `isBoundedRegex`), which is not run.
  */
 export function matcherProblems(matcher: string, extraTools: readonly string[] = []): MatcherProblem[] {
   if (isNameListMatcher(matcher)) {
@@ -129,7 +131,9 @@ export function matcherProblems(matcher: string, extraTools: readonly string[] =
   } catch {
     return [{ kind: 'invalidRegex' }];
   }
-  if (/mcp/i.test(matcher) || knownToolNames(extraTools).some((name) => pattern.test(name))) return [];
+  const names = knownToolNames(extraTools);
+  if (/mcp/i.test(matcher) || !isBoundedRegex(matcher) || names.some((name) => name.length > maxSubjectLength)) return [];
+  if (names.some((name) => pattern.test(name))) return [];
   return [{ kind: 'matchesNoTool' }];
 }
 

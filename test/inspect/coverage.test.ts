@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleCoverage, toolNameOfRule, type RuleList } from '../../src/model/coverage.js';
+import { isBoundedRegex } from '../../src/model/bounded-regex.js';
 import { matcherCoverage, matcherNames, matcherServer } from '../../src/model/hook-matcher.js';
 import { parsePermissionRule } from '../../src/model/permission-rules.js';
 
@@ -46,6 +47,15 @@ describe('ruleCoverage: how much of a tool a permission rule covers', () => {
   });
 });
 
+describe('isBoundedRegex: patterns safe to run', () => {
+  it.each(['Edit.*', 'mcp__memory__.*', '^(Edit|Write)$', '(ab)*c', '[(|*]+x', 'a{2,3}?b', '\\(\\*\\)*'])('runs %j', (source) => {
+    expect(isBoundedRegex(source)).toBe(true);
+  });
+  it.each(['(.*){14}X', '(a|b)*', '(a+)+', '(a)\\1', '(?=a)a', '(?<!a)b', 'a*b*c*d*', 'x'.repeat(201)])('does not run %j', (source) => {
+    expect(isBoundedRegex(source)).toBe(false);
+  });
+});
+
 describe('matcherCoverage: how much of a tool a hook matcher covers', () => {
   it.each<[string | undefined, string, string]>([
     [undefined, 'Bash', 'all'],
@@ -67,6 +77,10 @@ describe('matcherCoverage: how much of a tool a hook matcher covers', () => {
     ['mcp__memory__delete', 'mcp__memory', 'some'],
     ['^mcp__memory__(delete|forget)$', 'mcp__memory', 'some'],
     ['(unclosed', 'Bash', 'none'],
+    // A pattern that could backtrack without bound is not run: its coverage is unknown.
+    ['^(.*){14}X$', 'Bash', 'unknown'],
+    ['(a|a)*$', 'mcp__github', 'unknown'],
+    ['a?a?a?a?aaaa', 'Bash', 'unknown'],
   ])('matcher %j covers %s: %s', (matcher, tool, expected) => {
     expect(matcherCoverage(matcher, tool)).toBe(expected);
   });

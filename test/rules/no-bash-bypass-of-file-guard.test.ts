@@ -33,6 +33,8 @@ runRuleTests(rule, {
       `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst log = async (input: any) => { console.log(input.tool_name); return {}; };\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Write|Edit', hooks: [log] }] } } });`,
       // Unknown: the matcher, or a list that may remove Bash.
       agent(`${guarded("'Write'")}, { matcher: process.env.MATCHER, hooks: [guard] }`),
+      // A matcher that could backtrack without bound is not run, so its coverage is unknown.
+      agent(`${guarded("'Write'")}, { matcher: '^(.*){14}X$', hooks: [guard] }`),
       agent(guarded("'Write|Edit'"), 'disallowedTools: [...(process.env.DENY ?? "").split(",")], '),
       agent(guarded("'Write|Edit'"), 'tools: process.env.CI ? ["Read"] : undefined, '),
     ],

@@ -19,6 +19,8 @@ runSettingsRuleTests(rule, {
     matcher('""'),
     matcher('"Notebook.*"'),
     matcher('"mcp__memory__.*"'),
+    // A pattern that could backtrack without bound is not run: whether it matches a tool is unknown.
+    matcher('"^(a*)*X$"'),
     // Other events' matchers are not tool names.
     '{ "hooks": { "SessionStart": [{ "matcher": "startup|resume", "hooks": [{ "type": "command", "command": "./start.sh" }] }] } }',
     // Keys Claude Code does not read as rules.
