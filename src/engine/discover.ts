@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { safeIgnoreLines } from './ignore-lines.js';
 import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
@@ -72,7 +73,7 @@ export async function* discoverFiles(
   // A walk yields each path once: only paths named together can overlap.
   const seen = targets.length > 1 ? new Set<string>() : undefined;
   const extra = options.settingsFiles
-    ? { directory: options.settingsFiles.directory, rules: ignore().add([...options.settingsFiles.patterns]) }
+    ? { directory: options.settingsFiles.directory, rules: ignore().add(safeIgnoreLines(options.settingsFiles.patterns)) }
     : undefined;
   const isExtraSettings = (absolutePath: string): boolean =>
     extra !== undefined && absolutePath.endsWith('.json') && !isSupportedPath(absolutePath) && isIgnored([extra], absolutePath, false);
@@ -90,7 +91,7 @@ export async function* discoverFiles(
       }
       continue;
     }
-    const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add([...options.ignore.patterns]) }] : [];
+    const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add(safeIgnoreLines(options.ignore.patterns)) }] : [];
     const ancestors = [...base, ...ancestorIgnores(cwd, target.absolutePath, walker.compiled)];
     // Naming an ignored directory overrides the rule that ignores it.
     const inherited = isIgnored(ancestors, target.absolutePath, true) ? [] : ancestors;
@@ -222,7 +223,7 @@ function loadIgnoreFile(directory: string, compiled: CompiledRules): IgnoreFile 
   try {
     const text = readTextFile(path.join(directory, '.gitignore'));
     let rules = compiled.get(text);
-    if (rules === undefined) compiled.set(text, (rules = ignore().add(text)));
+    if (rules === undefined) compiled.set(text, (rules = ignore().add(safeIgnoreLines(text))));
     return { directory, rules };
   } catch {
     // Missing, unreadable, not a regular file or too large: ignoring less only means checking more.
