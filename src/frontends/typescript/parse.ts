@@ -40,23 +40,25 @@ export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
   const kind = scriptKinds[extension] ?? ts.ScriptKind.TS;
   let file: ts.SourceFile;
-  let failure: string | undefined;
   try {
     // Without the compiler's parent pointers: indexing the file sets them in the same walk.
     file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
-    if (indexOf(file).depth > maxDepth) failure = tooDeep;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    failure = /call stack/i.test(error.message) ? tooDeep : `The file cannot be parsed: ${error.message}.`;
+    file = standIn(path, kind, /call stack/i.test(error.message) ? tooDeep : `The file cannot be parsed: ${error.message}.`);
   }
-  if (failure !== undefined) {
-    file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
-    unparsed.set(file, failure);
-  }
+  if (indexOf(file).depth > maxDepth) file = standIn(path, kind, tooDeep);
   // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
-  file!.fileName = path;
-  indexOf(file!);
-  return file!;
+  file.fileName = path;
+  return file;
+}
+
+/** An empty file in place of one toolgate does not analyse, with why as its syntax error. */
+function standIn(path: string, kind: ts.ScriptKind, failure: string): ts.SourceFile {
+  const file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
+  unparsed.set(file, failure);
+  indexOf(file);
+  return file;
 }
 
 /**
