@@ -10,12 +10,13 @@ import { cli, sdkImport, tree } from './support.js';
 
 const formatters = { pretty: await loadFormatter('pretty') };
 
-// Deeply nested and very long code. The TypeScript parser recurses once per
-// nesting level and runs out of stack near a thousand levels: such a file is
-// reported as one toolgate cannot parse (exit 2), never a crash. Everything
-// the parser can read, toolgate's own walks read too: they do not recurse
-// per node, and what grows with the code (exits of a body, alternatives of a
-// value, arguments of a call) is kept from multiplying.
+// Deeply nested and very long code. A TypeScript file nested more than 200
+// levels deep (toolgate's own limit, nesting-limit.test.ts) is reported as
+// one toolgate cannot analyse (exit 2), never a crash, and so is one that
+// overflows the parser's stack. Chains the parser reads in a loop are read
+// whole: toolgate's own walks do not recurse per node, and what grows with
+// the code (exits of a body, alternatives of a value, arguments of a call)
+// is kept from multiplying.
 
 const depth = 10_000;
 const r = (text: string, times = depth): string => text.repeat(times);
@@ -36,6 +37,7 @@ const hookOf = (body: string): string =>
   "query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard], onFailure: 'block', timeout: 5 }] } } });\n";
 
 describe('TypeScript nested 10,000 deep', () => {
+  const tooDeep = 'The file cannot be analysed: it nests more than 200 syntax levels deep.';
   const unparsable: Record<string, string> = {
     parentheses: `${sdkImport}const x = ${r('(')}1${r(')')};\nquery({ prompt: 'x', options: { allowedTools: x } });`,
     arrays: `${sdkImport}const x = ${r('[')}1${r(']')};`,
@@ -51,12 +53,12 @@ describe('TypeScript nested 10,000 deep', () => {
     classes: `${sdkImport}${r('class A { m() { ')}${r('} }')}`,
   };
 
-  it.each(Object.entries(unparsable))('%s: reported as a file that cannot be parsed, never a crash', async (_name, text) => {
-    expect(check(text)).toEqual(['syntax: The file cannot be parsed: it nests too deeply (the parser ran out of stack).']);
+  it.each(Object.entries(unparsable))('%s: reported as a file that cannot be analysed, never a crash', async (_name, text) => {
+    expect(check(text)).toEqual([`syntax: ${tooDeep}`]);
     const root = tree({ 'deep.ts': text, 'agent.ts': `${sdkImport}query({ prompt: 'x', options: { allowedTools: ['Bash'] } });\n` });
     const run = await cli(root, 'scan');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('deep.ts:1:1: Syntax error: The file cannot be parsed: it nests too deeply (the parser ran out of stack).\n');
+    expect(run.stderr).toBe(`deep.ts:1:1: Syntax error: ${tooDeep}\n`);
     // The other file is still checked.
     expect(run.stdout).toContain('no-bare-allowed-tools');
   });
@@ -81,7 +83,7 @@ describe('TypeScript nested 10,000 deep', () => {
     expect(check(text)).toContain('no-bare-allowed-tools/bareTool');
   });
 
-  it('nesting the parser can still read is walked without a crash (past 200 statements deep, exits are unknown)', () => {
+  it("nesting the parser can still read, past toolgate's limit: no crash", () => {
     for (const text of [
       hookOf(`${r('{', 1500)}${r('}', 1500)}`),
       hookOf(`${r('if (a) ', 4000)}return {};`),

@@ -16,6 +16,8 @@ export interface FileIndex {
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
   /** Each call starts no earlier than the one before: a node's calls can be found by position. */
   readonly callsInOrder: boolean;
+  /** How deep the file nests: one level per link from a node to its child, except the left side of a chain (see `chainLeftOf`). */
+  readonly depth: number;
 }
 
 /**
@@ -46,15 +48,23 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
   const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
   let callsInOrder = true;
   const stack: ts.Node[] = [file];
+  // The depth of each node on the stack, kept beside it.
+  const depths: number[] = [0];
+  let deepest = 0;
   let parent: ts.Node = file;
+  let parentDepth = 0;
+  let chainLeft: ts.Node | undefined;
   const push = (child: ts.Node): void => {
     const linkable = child as unknown as Linkable;
     linkable.parent = parent;
     if (linkable.jsDoc) for (const doc of linkable.jsDoc) linkJsDoc(doc, child);
     stack.push(child);
+    depths.push(child === chainLeft ? parentDepth : parentDepth + 1);
   };
   while (stack.length > 0) {
     const node = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth > deepest) deepest = depth;
     switch (node.kind) {
       case SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
@@ -77,11 +87,45 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
         if (isFunctionLike(node)) candidates.push(node);
     }
     parent = node;
+    parentDepth = depth;
+    chainLeft = chainLeftOf(node);
     const first = stack.length;
     node.forEachChild(push);
     reverseFrom(stack, first);
+    reverseFrom(depths, first);
   }
-  return { candidates, calls, writes, callsInOrder };
+  return { candidates, calls, writes, callsInOrder, depth: deepest };
+}
+
+/**
+ * The child the parser reads in a loop rather than by recursing, so a chain
+ * of them (`a.b.c`, `a + b + c`, `f()()`, `T[][]`) is no deeper than one link:
+ * the left side of binary expressions, accesses, calls and type assertions.
+ */
+function chainLeftOf(node: ts.Node): ts.Node | undefined {
+  switch (node.kind) {
+    case SyntaxKind.BinaryExpression:
+      return (node as ts.BinaryExpression).left;
+    case SyntaxKind.PropertyAccessExpression:
+    case SyntaxKind.ElementAccessExpression:
+    case SyntaxKind.CallExpression:
+    case SyntaxKind.NonNullExpression:
+    case SyntaxKind.AsExpression:
+    case SyntaxKind.SatisfiesExpression:
+      return (node as ts.PropertyAccessExpression).expression;
+    case SyntaxKind.TaggedTemplateExpression:
+      return (node as ts.TaggedTemplateExpression).tag;
+    case SyntaxKind.QualifiedName:
+      return (node as ts.QualifiedName).left;
+    case SyntaxKind.ArrayType:
+      return (node as ts.ArrayTypeNode).elementType;
+    case SyntaxKind.IndexedAccessType:
+      return (node as ts.IndexedAccessTypeNode).objectType;
+    case SyntaxKind.PostfixUnaryExpression:
+      return (node as ts.PostfixUnaryExpression).operand;
+    default:
+      return undefined;
+  }
 }
 
 /** A JSDoc comment and its nodes, linked as the compiler links them: without the JSDoc of those nodes. */

@@ -14,13 +14,27 @@ const scriptKinds: Record<string, ts.ScriptKind> = {
   jsx: ts.ScriptKind.JSX,
 };
 
-/** Files the parser gave up on (it recurses once per nesting level), with why: they stand in empty. */
+/** Files toolgate does not analyse (too deep, or the parser gave up), with why: they stand in empty. */
 const unparsed = new WeakMap<ts.SourceFile, string>();
 
 /**
+ * toolgate's own nesting limit, counted as `FileIndex.depth` counts. The
+ * parser recurses once per level, and how deep its stack reaches grows once
+ * V8 has optimised it (800 nested `[` overflow it in a fresh process, not
+ * after 300 files): its overflow cannot be the limit, or a file's verdict
+ * would depend on the files parsed before it. The parser overflows no
+ * sooner than about 370 levels in a fresh process; the deepest file in the
+ * packages toolgate depends on nests 84 levels.
+ */
+const maxDepth = 200;
+
+const tooDeep = `The file cannot be analysed: it nests more than ${maxDepth} syntax levels deep.`;
+
+/**
  * Parse one file without a program or type checker: the hot path stays cheap.
- * Never throws on the text: a file nested deeper than the parser's stack
- * allows comes back empty, with that as its syntax error (fail closed).
+ * Never throws on the text: a file nested deeper than toolgate's limit, or
+ * than the parser's stack allows, comes back empty, with that as its syntax
+ * error (fail closed), worded alike.
  */
 export function parseSource(text: string, path: string): ts.SourceFile {
   const extension = /\.([a-z]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'ts';
@@ -31,12 +45,18 @@ export function parseSource(text: string, path: string): ts.SourceFile {
     file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
-    const reason = /call stack/i.test(error.message) ? 'it nests too deeply (the parser ran out of stack)' : error.message;
-    unparsed.set(file, `The file cannot be parsed: ${reason}.`);
+    file = standIn(path, kind, /call stack/i.test(error.message) ? tooDeep : `The file cannot be parsed: ${error.message}.`);
   }
+  if (indexOf(file).depth > maxDepth) file = standIn(path, kind, tooDeep);
   // The compiler normalises the name (`a\b.ts` becomes `a/b.ts`); spans must name the file as it is on disk.
   file.fileName = path;
+  return file;
+}
+
+/** An empty file in place of one toolgate does not analyse, with why as its syntax error. */
+function standIn(path: string, kind: ts.ScriptKind, failure: string): ts.SourceFile {
+  const file = ts.createSourceFile(path, '', ts.ScriptTarget.Latest, false, kind);
+  unparsed.set(file, failure);
   indexOf(file);
   return file;
 }
