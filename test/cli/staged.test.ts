@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
+import { gitEnv } from '../support/git-env.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = path.join(root, 'dist/bin/toolgate.js');
@@ -13,15 +14,7 @@ const bad = ["import { query } from '@anthropic-ai/claude-agent-sdk';", "query({
 const clean = ["import { query } from '@anthropic-ai/claude-agent-sdk';", "query({ prompt: 'x', options: { allowedTools: ['Read'] } });", ''].join('\n');
 
 let repo: string;
-const env = (): NodeJS.ProcessEnv => ({
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.test',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.test',
-  GIT_CONFIG_NOSYSTEM: '1',
-  HOME: repo,
-});
+const env = (): NodeJS.ProcessEnv => gitEnv(repo);
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, env: env(), encoding: 'utf8' });
 const commit = (message: string) => spawnSync('git', ['commit', '-m', message], { cwd: repo, env: env(), encoding: 'utf8' });
 

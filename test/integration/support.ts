@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gitEnv as gitEnvOf } from '../support/git-env.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const version = (JSON.parse(execFileSync('git', ['show', 'HEAD:package.json'], { cwd: root, encoding: 'utf8' })) as { version: string }).version;
@@ -19,13 +20,7 @@ if (!integration) console.warn('Skipping the install tests of test/integration: 
 export const installTimeout = 20 * 60_000;
 
 export const gitEnv = (home: string): NodeJS.ProcessEnv => ({
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.test',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.test',
-  GIT_CONFIG_NOSYSTEM: '1',
-  HOME: home,
+  ...gitEnvOf(home),
   // Dependencies come from the npm cache that this repository's `npm ci` filled, the registry only for what is missing.
   npm_config_prefer_offline: 'true',
   npm_config_cache: path.join(process.env.HOME ?? home, '.npm'),
