@@ -1,6 +1,8 @@
+import { settingsRuleRejection, type SettingsList } from './settings-validator.js';
+
 /**
  * Permission rule strings (`Bash(npm test *)`, `mcp__github__get_issue`) as the
- * Claude Code runtime reads them (SDK-FACTS.md §7).
+ * Claude Code runtime reads them.
  */
 export interface PermissionRule {
   tool: string;
@@ -15,6 +17,16 @@ export function parsePermissionRule(text: string): PermissionRule {
     return { tool: trimmed.slice(0, open), specifier: trimmed.slice(open + 1, -1) };
   }
   return { tool: trimmed };
+}
+
+/**
+ * The rule Claude Code applies for `text`; undefined when a settings file
+ * holds it and the rule validator rejects it (it is skipped, so it approves
+ * nothing). `allowedTools` entries are flags, never validated: there `Bash()`
+ * is the whole Bash.
+ */
+export function appliedRule(text: string, list: SettingsList, fromSettings: boolean): PermissionRule | undefined {
+  return fromSettings && settingsRuleRejection(text, list) ? undefined : parsePermissionRule(text);
 }
 
 /**

@@ -18,6 +18,8 @@ runSettingsRuleTests(rule, {
     // Read-only tools are approved whole on purpose.
     allow('"Read", "Grep", "Glob", "LS", "WebSearch", "TodoWrite"'),
     allow(''),
+    // The settings validator skips these (valid-permission-rule reports them); as allowedTools flags they are the whole tool.
+    allow('"Bash()", "Bash(:*)", "Edit()"'),
     // Bare names are what deny and ask lists should hold.
     '{ "permissions": { "deny": ["Bash", "WebFetch", "mcp__github"], "ask": ["Bash", "Edit"] } }',
     // Only permissions.allow is an allow list: a top-level or misspelt key is not read by Claude Code.
