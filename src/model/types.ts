@@ -26,7 +26,7 @@ export interface TextEdit {
   text: string;
 }
 
-export type Language = 'typescript' | 'javascript' | 'python' | 'settings';
+export type Language = 'typescript' | 'javascript' | 'python' | 'settings' | 'frontmatter';
 
 /**
  * One possible value of an expression. Values keep the span where they are

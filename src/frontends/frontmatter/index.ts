@@ -1,0 +1,105 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { FrontEndResult, SyntaxError } from '../contract.js';
+import { emptyObject, single } from '../../model/build.js';
+import type { AgentModel, Span, StringValue, Value } from '../../model/types.js';
+import { frontmatterKindOf } from './paths.js';
+
+export { isFrontmatterPath } from './paths.js';
+
+/** Frontmatter keys and the SDK options they stand for. */
+const keys: ReadonlyArray<[string, string]> = [
+  ['allowed-tools', 'allowedTools'],
+  ['disallowed-tools', 'disallowedTools'],
+];
+
+/**
+ * The skill and command front end: the YAML frontmatter between the `---`
+ * lines that open the file, to one configuration whose `allowedTools` are
+ * the file's `allowed-tools` (a list, or one string of rules separated by
+ * commas or spaces outside parentheses, as Claude Code splits it). A file
+ * without frontmatter grants nothing; a frontmatter that is not valid YAML
+ * is a syntax error, as broken settings JSON is.
+ */
+export function extractFrontmatter(text: string, path: string): FrontEndResult {
+  const model: AgentModel = { path, language: 'frontmatter', configurations: [], functions: [], gates: [] };
+  const block = frontmatterOf(text);
+  if (!block) return { model, syntaxErrors: [] };
+  const lines = new LineCounter();
+  const document = parseDocument(block.text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
+  const at = (offset: number): number => block.start + offset;
+  const syntaxErrors: SyntaxError[] = document.errors.map((error) => ({
+    span: { start: at(error.pos[0]), end: at(Math.max(error.pos[1], error.pos[0] + 1)) },
+    message: `The frontmatter is not valid YAML (${error.code}): its allowed-tools cannot be checked.`,
+  }));
+  if (syntaxErrors.length > 0 || !isMap(document.contents)) return { model, syntaxErrors };
+  const span: Span = { start: 0, end: text.length };
+  const options = emptyObject(span);
+  for (const [written, canonical] of keys) {
+    const pair = document.contents.items.findLast((item) => isScalar(item.key) && item.key.value === written);
+    if (!pair || !isScalar(pair.key)) continue;
+    const keySpan = spanOf(pair.key, at, path);
+    options.properties.set(canonical, { key: canonical, spelling: written, keySpan, value: single(listOf(pair.value as YamlNode | null, block.text, at, path, keySpan)) });
+  }
+  model.configurations.push({ span, entry: frontmatterKindOf(path) ?? 'command', options: single(options) });
+  return { model, syntaxErrors };
+}
+
+/** The frontmatter's text and where it starts: between a first line `---` and the next line `---`. */
+function frontmatterOf(text: string): { text: string; start: number } | undefined {
+  const open = /^---[ \t]*\r?\n/.exec(text);
+  if (!open) return undefined;
+  const close = /^---[ \t]*$/m.exec(text.slice(open[0].length));
+  if (!close) return undefined;
+  return { text: text.slice(open[0].length, open[0].length + close.index), start: open[0].length };
+}
+
+function spanOf(node: YamlNode, at: (offset: number) => number, file: string): Span {
+  const [start, end] = node.range ?? [0, 0];
+  return { start: at(start), end: at(end), file };
+}
+
+/**
+ * `allowed-tools` as a list of rule strings, each placed where it is written.
+ * The list is placed at its key, not around its entries, so no rule offers to
+ * edit it: a removal that is safe in a JSON or code list is not in YAML.
+ */
+function listOf(node: YamlNode | null, source: string, at: (offset: number) => number, file: string, keySpan: Span): Value {
+  if (isSeq(node)) {
+    const elements = node.items.map((item) => single(isScalar(item) && typeof item.value === 'string' ? stringAt(item.value, spanOf(item, at, file)) : { kind: 'unknown', span: keySpan }));
+    return { kind: 'array', span: keySpan, complete: true, elements };
+  }
+  if (isScalar(node) && typeof node.value === 'string') {
+    const span = spanOf(node, at, file);
+    const written = source.slice(node.range![0], node.range![1]);
+    const elements = splitRules(node.value).map(({ rule, offset }) =>
+      // Placed at the rule when the scalar is written as its value (plain, no escapes); else at the whole scalar.
+      single(stringAt(rule, written === node.value ? { start: span.start + offset, end: span.start + offset + rule.length, file } : span)),
+    );
+    return { kind: 'array', span: keySpan, complete: true, elements };
+  }
+  return node === null ? { kind: 'array', span: keySpan, complete: true, elements: [] } : { kind: 'unknown', span: keySpan };
+}
+
+function stringAt(value: string, span: Span): StringValue {
+  return { kind: 'string', value, span, literal: false };
+}
+
+/** Rules separated by commas or blanks outside parentheses, with their offsets. */
+export function splitRules(text: string): Array<{ rule: string; offset: number }> {
+  const rules: Array<{ rule: string; offset: number }> = [];
+  let depth = 0;
+  let start = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const char = text[index];
+    const separates = char === undefined || (depth === 0 && (char === ',' || /\s/.test(char)));
+    if (separates) {
+      if (start !== -1) rules.push({ rule: text.slice(start, index), offset: start });
+      start = -1;
+      continue;
+    }
+    if (start === -1) start = index;
+    if (char === '(') depth++;
+    else if (char === ')' && depth > 0) depth--;
+  }
+  return rules;
+}
