@@ -33,11 +33,23 @@ describe('the skill and command front end', () => {
     expect(analyzeText('---\nallowed-tools: Bash\n', '.claude/commands/a.md').model?.configurations).toEqual([]);
   });
 
-  it('reports a frontmatter that is not valid YAML as a syntax error at its place (scan exits 2)', () => {
-    const broken = analyzeText('---\nallowed-tools: [Bash, Read\n---\nbody\n', '.claude/skills/a/SKILL.md');
-    expect(broken.syntaxErrors).toHaveLength(1);
-    expect(broken.syntaxErrors[0]!.message).toMatch(/^The frontmatter is not valid YAML \(\w+\): its allowed-tools cannot be checked\.$/);
-    expect(broken.syntaxErrors[0]!.span.start).toBeGreaterThanOrEqual(4);
+  it('reports allowed-tools that is not valid YAML as a syntax error at its place (scan exits 2)', () => {
+    const text = '---\ndescription: x\nallowed-tools: [Bash, Read\n---\nbody\n';
+    const broken = analyzeText(text, '.claude/skills/a/SKILL.md');
+    expect(broken.syntaxErrors.length).toBeGreaterThan(0);
+    expect(broken.syntaxErrors[0]!.message).toMatch(/^'allowed-tools' in the frontmatter is not valid YAML \(\w+\), so it cannot be checked\.$/);
+    expect(broken.syntaxErrors[0]!.span.start).toBeGreaterThanOrEqual(text.indexOf('allowed-tools'));
     expect(broken.model?.configurations).toEqual([]);
+  });
+
+  it('reads allowed-tools next to other keys that are not strict YAML, as Claude Code accepts them', () => {
+    const text = '---\nargument-hint: [file] [mode]\nallowed-tools:\n- Read\n- Bash\n\n# granted while it runs\nmodel: sonnet\n---\n';
+    const analysis = analyzeText(text, '.claude/commands/fix.md');
+    expect(analysis.syntaxErrors).toEqual([]);
+    const allowed = analysis.model!.configurations[0]!.options.alternatives[0];
+    expect(allowed?.kind === 'object' && allowed.properties.get('allowedTools')?.value.alternatives[0]).toMatchObject({
+      kind: 'array',
+      elements: [{ alternatives: [{ value: 'Read', span: { start: text.indexOf('Read') } }] }, { alternatives: [{ value: 'Bash', span: { start: text.indexOf('Bash') } }] }],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import type { FrontEndResult, SyntaxError } from '../contract.js';
 import { emptyObject, single } from '../../model/build.js';
 import type { AgentModel, Span, StringValue, Value } from '../../model/types.js';
@@ -16,32 +16,60 @@ const keys: ReadonlyArray<[string, string]> = [
  * The skill and command front end: the YAML frontmatter between the `---`
  * lines that open the file, to one configuration whose `allowedTools` are
  * the file's `allowed-tools` (a list, or one string of rules separated by
- * commas or spaces outside parentheses, as Claude Code splits it). A file
- * without frontmatter grants nothing; a frontmatter that is not valid YAML
- * is a syntax error, as broken settings JSON is.
+ * commas or blanks outside parentheses, as Claude Code splits it). A file
+ * without frontmatter grants nothing. Only the keys toolgate reads are
+ * parsed, each on its own: other keys are often not strict YAML
+ * (`argument-hint: [file] [mode]`), which Claude Code accepts. One of ours
+ * that is not valid YAML is a syntax error, as broken settings JSON is.
  */
 export function extractFrontmatter(text: string, path: string): FrontEndResult {
   const model: AgentModel = { path, language: 'frontmatter', configurations: [], functions: [], gates: [] };
-  const block = frontmatterOf(text);
-  if (!block) return { model, syntaxErrors: [] };
-  const lines = new LineCounter();
-  const document = parseDocument(block.text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
-  const at = (offset: number): number => block.start + offset;
-  const syntaxErrors: SyntaxError[] = document.errors.map((error) => ({
-    span: { start: at(error.pos[0]), end: at(Math.max(error.pos[1], error.pos[0] + 1)) },
-    message: `The frontmatter is not valid YAML (${error.code}): its allowed-tools cannot be checked.`,
-  }));
-  if (syntaxErrors.length > 0 || !isMap(document.contents)) return { model, syntaxErrors };
+  const frontmatter = frontmatterOf(text);
+  if (!frontmatter) return { model, syntaxErrors: [] };
   const span: Span = { start: 0, end: text.length };
   const options = emptyObject(span);
+  const syntaxErrors: SyntaxError[] = [];
   for (const [written, canonical] of keys) {
-    const pair = document.contents.items.findLast((item) => isScalar(item.key) && item.key.value === written);
-    if (!pair || !isScalar(pair.key)) continue;
+    const block = keyBlocks(frontmatter.text, written).at(-1);
+    if (!block) continue;
+    const at = (offset: number): number => frontmatter.start + block.start + offset;
+    const document = parseDocument(block.text, { uniqueKeys: false, prettyErrors: false });
+    for (const error of document.errors) {
+      syntaxErrors.push({
+        span: { start: at(error.pos[0]), end: at(Math.max(error.pos[1], error.pos[0] + 1)) },
+        message: `'${written}' in the frontmatter is not valid YAML (${error.code}), so it cannot be checked.`,
+      });
+    }
+    const pair = isMap(document.contents) ? document.contents.items[0] : undefined;
+    if (document.errors.length > 0 || !pair || !isScalar(pair.key)) continue;
     const keySpan = spanOf(pair.key, at, path);
     options.properties.set(canonical, { key: canonical, spelling: written, keySpan, value: single(listOf(pair.value as YamlNode | null, block.text, at, path, keySpan)) });
   }
-  model.configurations.push({ span, entry: frontmatterKindOf(path) ?? 'command', options: single(options) });
+  if (syntaxErrors.length === 0) model.configurations.push({ span, entry: frontmatterKindOf(path) ?? 'command', options: single(options) });
   return { model, syntaxErrors };
+}
+
+/**
+ * The top-level blocks of `key`: its line and the lines under it (indented,
+ * blank, comments, or a `- ` item at the margin), with where each starts.
+ */
+function keyBlocks(text: string, key: string): Array<{ text: string; start: number }> {
+  const blocks: Array<{ text: string; start: number }> = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  let open: { start: number; end: number } | undefined;
+  for (const line of lines) {
+    const continues = open && (line.trim() === '' || /^[\s#]/.test(line) || /^-(?:\s|$)/.test(line));
+    if (open && !continues) {
+      blocks.push({ text: text.slice(open.start, open.end), start: open.start });
+      open = undefined;
+    }
+    if (open) open.end = offset + line.length;
+    else if (line.startsWith(key) && /^\s*:/.test(line.slice(key.length))) open = { start: offset, end: offset + line.length };
+    offset += line.length + 1;
+  }
+  if (open) blocks.push({ text: text.slice(open.start, open.end), start: open.start });
+  return blocks;
 }
 
 /** The frontmatter's text and where it starts: between a first line `---` and the next line `---`. */
