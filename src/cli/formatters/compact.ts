@@ -8,7 +8,8 @@ import { summaryLine } from './summary.js';
  * One line per finding, `path:line:column: severity rule-id message`, the
  * shape compilers print and editors, `grep` and CI logs link to; then one
  * summary line. A finding with related places (the configurations a settings
- * entry affects) ends with `(affects: path:line:column, ...)`. Files that could not be checked are on stderr, as always.
+ * entry affects) ends with `(affects: path:line:column, ...)`. Files that
+ * could not be checked are on stderr, as always.
  */
 export function formatCompact(result: Report): string {
   const lines = [...result.findings]
