@@ -52,7 +52,7 @@ class ProgramAnalysis {
   private analysed?: Map<string, Analysis>;
   private readonly runs = new Map<string, Report[]>();
   private readonly lines = new Map<string, LineIndex>();
-  private readonly importers = new Map<string, string[]>();
+  private reached?: Map<string, Set<string>>;
 
   constructor(private readonly program: ProgramLike) {
     this.project = new TypeScriptProject({ readFile: (file) => this.read(file) }, true);
@@ -104,12 +104,9 @@ class ProgramAnalysis {
 
   /** Agent code that imports `filename`, directly or not: its configurations may hold values written there. */
   private importersOf(filename: string): string[] {
-    let found = this.importers.get(filename);
-    if (!found) {
-      found = this.agentFiles.filter((file) => file !== filename && this.project.importsLeadingTo(filename, file).length > 0);
-      this.importers.set(filename, found);
-    }
-    return found;
+    // Each agent file's reach once for the program, not once for every file linted.
+    this.reached ??= new Map(this.agentFiles.map((file) => [file, this.project.modulesReachedFrom(file)]));
+    return this.agentFiles.filter((file) => file !== filename && this.reached!.get(file)!.has(filename));
   }
 
   private run(file: string, setting: RuleSetting): Report[] {

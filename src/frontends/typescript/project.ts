@@ -137,6 +137,25 @@ export class TypeScriptProject implements ImportResolver {
       }));
   }
 
+  /** Every module `fromFile` reaches through its imports, re-exports and requires, directly or not. */
+  modulesReachedFrom(fromFile: string): Set<string> {
+    const reached = new Set<string>();
+    const stack = [fromFile];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      const context = this.context(file);
+      if (!context) continue;
+      for (const { module } of moduleReferences(context.file)) {
+        const target = this.modules.resolve(module, file);
+        if (target && !reached.has(target)) {
+          reached.add(target);
+          stack.push(target);
+        }
+      }
+    }
+    return reached;
+  }
+
   private reaches(from: string, to: string, visited: Set<string>, through: (module: string) => boolean): boolean {
     if (from === to) return true;
     if (visited.has(from) || !through(from)) return false;
