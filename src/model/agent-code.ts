@@ -24,18 +24,13 @@ const settingsNames: Readonly<Record<string, string>> = {
   permissionMode: 'permissions.defaultMode',
 };
 
-/** The frontmatter keys of a skill or command file. */
-const frontmatterNames: Readonly<Record<string, string>> = {
-  allowedTools: 'allowed-tools',
-  disallowedTools: 'disallowed-tools',
-};
-
 /**
  * The name an option has in the file's language: `allowedTools`,
  * `allowed_tools` in Python, `permissions.allow` in a settings file.
  */
 export function optionName(model: AgentModel, canonical: string): string {
   if (model.language === 'settings') return settingsNames[canonical] ?? canonical;
-  if (model.language === 'frontmatter') return frontmatterNames[canonical] ?? canonical;
+  const own = model.optionNames?.[canonical];
+  if (own) return own;
   return model.language === 'python' ? canonical.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : canonical;
 }

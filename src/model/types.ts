@@ -290,4 +290,6 @@ export interface AgentModel {
   gates: Gate[];
   /** Suppression comments of the files the model's spans are in. */
   suppressions?: Suppression[];
+  /** How this file names the SDK's options, where its format has names of its own (a skill's `allowed-tools`). */
+  optionNames?: Readonly<Record<string, string>>;
 }

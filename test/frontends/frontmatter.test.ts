@@ -5,11 +5,11 @@ import { splitRules } from '../../src/frontends/frontmatter/index.js';
 import { isSupportedPath } from '../../src/engine/prefilter.js';
 
 describe('the skill and command front end', () => {
-  it('reads skills in their own folder and commands at any depth under .claude, and no other Markdown', () => {
-    for (const path of ['.claude/skills/deploy/SKILL.md', 'app/.claude/skills/x/SKILL.md', '.claude/commands/tag.md', '.claude/commands/git/commit.md', 'C:\\repo\\.claude\\commands\\a.md']) {
+  it('reads skills in their own folder, commands and subagents at any depth under .claude, and no other Markdown', () => {
+    for (const path of ['.claude/skills/deploy/SKILL.md', 'app/.claude/skills/x/SKILL.md', '.claude/commands/tag.md', '.claude/commands/git/commit.md', 'C:\\repo\\.claude\\commands\\a.md', '.claude/agents/a.md', '.claude/agents/team/b.md']) {
       expect([path, isFrontmatterPath(path), isSupportedPath(path)]).toEqual([path, true, true]);
     }
-    for (const path of ['.claude/skills/SKILL.md', '.claude/skills/x/y/SKILL.md', '.claude/skills/x/README.md', 'skills/x/SKILL.md', 'docs/SKILL.md', '.claude/agents/a.md', '.claude/commands', 'README.md']) {
+    for (const path of ['.claude/skills/SKILL.md', '.claude/skills/x/y/SKILL.md', '.claude/skills/x/README.md', 'skills/x/SKILL.md', 'docs/SKILL.md', 'agents/a.md', '.claude/commands', '.claude/agents', 'README.md']) {
       expect([path, isFrontmatterPath(path)]).toEqual([path, false]);
     }
   });

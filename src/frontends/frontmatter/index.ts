@@ -2,34 +2,50 @@ import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'ya
 import type { FrontEndResult, SyntaxError } from '../contract.js';
 import { emptyObject, single } from '../../model/build.js';
 import type { AgentModel, Span, StringValue, Value } from '../../model/types.js';
-import { frontmatterKindOf } from './paths.js';
+import { frontmatterKindOf, type FrontmatterKind } from './paths.js';
 
 export { isFrontmatterPath } from './paths.js';
 
-/** Frontmatter keys and the SDK options they stand for. */
-const keys: ReadonlyArray<[string, string]> = [
-  ['allowed-tools', 'allowedTools'],
-  ['disallowed-tools', 'disallowedTools'],
-];
+/** The frontmatter keys each kind of file has, and the SDK options they stand for; lists unless marked. */
+const keysOf: Record<FrontmatterKind, ReadonlyArray<{ written: string; option: string; scalar?: true }>> = {
+  skill: [
+    { written: 'allowed-tools', option: 'allowedTools' },
+    { written: 'disallowed-tools', option: 'disallowedTools' },
+  ],
+  command: [
+    { written: 'allowed-tools', option: 'allowedTools' },
+    { written: 'disallowed-tools', option: 'disallowedTools' },
+  ],
+  agent: [
+    { written: 'tools', option: 'tools' },
+    { written: 'disallowedTools', option: 'disallowedTools' },
+    { written: 'permissionMode', option: 'permissionMode', scalar: true },
+  ],
+};
 
 /**
- * The skill and command front end: the YAML frontmatter between the `---`
- * lines that open the file, to one configuration whose `allowedTools` are
- * the file's `allowed-tools` (a list, or one string of rules separated by
- * commas or blanks outside parentheses, as Claude Code splits it). A file
- * without frontmatter grants nothing. Only the keys toolgate reads are
+ * The skill, command and subagent front end: the YAML frontmatter between
+ * the `---` lines that open the file, to one configuration under the SDK's
+ * option names: a skill's or command's `allowed-tools` as `allowedTools`, a
+ * subagent's `tools`, `disallowedTools` and `permissionMode` as themselves.
+ * A list is a YAML list or one string of rules separated by commas or
+ * blanks outside parentheses, as Claude Code splits it. A file without
+ * frontmatter sets nothing. Only the keys toolgate reads are
  * parsed, each on its own: other keys are often not strict YAML
  * (`argument-hint: [file] [mode]`), which Claude Code accepts. One of ours
  * that is not valid YAML is a syntax error, as broken settings JSON is.
  */
 export function extractFrontmatter(text: string, path: string): FrontEndResult {
-  const model: AgentModel = { path, language: 'frontmatter', configurations: [], functions: [], gates: [] };
+  const kind = frontmatterKindOf(path) ?? 'command';
+  const keys = keysOf[kind];
+  const optionNames = Object.fromEntries(keys.map(({ written, option }) => [option, written]));
+  const model: AgentModel = { path, language: 'frontmatter', configurations: [], functions: [], gates: [], optionNames };
   const frontmatter = frontmatterOf(text);
   if (!frontmatter) return { model, syntaxErrors: [] };
   const span: Span = { start: 0, end: text.length };
   const options = emptyObject(span);
   const syntaxErrors: SyntaxError[] = [];
-  for (const [written, canonical] of keys) {
+  for (const { written, option, scalar } of keys) {
     const block = keyBlocks(frontmatter.text, written).at(-1);
     if (!block) continue;
     const at = (offset: number): number => frontmatter.start + block.start + offset;
@@ -43,9 +59,11 @@ export function extractFrontmatter(text: string, path: string): FrontEndResult {
     const pair = isMap(document.contents) ? document.contents.items[0] : undefined;
     if (document.errors.length > 0 || !pair || !isScalar(pair.key)) continue;
     const keySpan = spanOf(pair.key, at, path);
-    options.properties.set(canonical, { key: canonical, spelling: written, keySpan, value: single(listOf(pair.value as YamlNode | null, block.text, at, path, keySpan)) });
+    const node = pair.value as YamlNode | null;
+    const value = scalar ? scalarOf(node, at, path, keySpan) : listOf(node, block.text, at, path, keySpan);
+    options.properties.set(option, { key: option, spelling: written, keySpan, value: single(value) });
   }
-  if (syntaxErrors.length === 0) model.configurations.push({ span, entry: frontmatterKindOf(path) ?? 'command', options: single(options) });
+  if (syntaxErrors.length === 0) model.configurations.push({ span, entry: kind, options: single(options) });
   return { model, syntaxErrors };
 }
 
@@ -106,6 +124,11 @@ function listOf(node: YamlNode | null, source: string, at: (offset: number) => n
     return { kind: 'array', span: keySpan, complete: true, elements };
   }
   return node === null ? { kind: 'array', span: keySpan, complete: true, elements: [] } : { kind: 'unknown', span: keySpan };
+}
+
+/** A string such as `permissionMode: bypassPermissions`; anything else is unknown. */
+function scalarOf(node: YamlNode | null, at: (offset: number) => number, file: string, keySpan: Span): Value {
+  return isScalar(node) && typeof node.value === 'string' ? stringAt(node.value, spanOf(node, at, file)) : { kind: 'unknown', span: keySpan };
 }
 
 function stringAt(value: string, span: Span): StringValue {

@@ -23,6 +23,15 @@ runSettingsRuleTests(rule, {
       ],
     },
     {
+      name: "a subagent's tools and disallowedTools",
+      path: '.claude/agents/reviewer.md',
+      code: '---\nname: reviewer\ntools:\n  - Read\n  - Grpe\ndisallowedTools: bash(rm *)\n---\n',
+      errors: [
+        { messageId: 'misspelt', data: { name: 'Grpe', effect: 'it adds no tool' }, line: 5, column: 5 },
+        { messageId: 'wrongCase', data: { name: 'bash', effect: 'it blocks nothing' }, line: 6, column: 18 },
+      ],
+    },
+    {
       name: 'a wildcard tool name in allowed-tools',
       path: skill,
       code: inline('Read, mcp__*'),
