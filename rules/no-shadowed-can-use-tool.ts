@@ -19,6 +19,7 @@ type MessageIds =
   | 'mcpToolAllowed'
   | 'allSkills'
   | 'hookApproves'
+  | 'requestHookApproves'
   | 'settingsAllowed'
   | 'removeEntry';
 
@@ -60,6 +61,8 @@ export default defineRule<Options, MessageIds>({
         "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
       hookApproves:
         "{{hook}} returns permissionDecision 'allow' on every path, so {{callback}} never sees {{tools}}. Return no decision ({}) for the calls {{callback}} should judge.",
+      requestHookApproves:
+        "{{hook}} answers every PermissionRequest with behavior 'allow', and PermissionRequest hooks decide before {{callback}}, so {{callback}} never sees {{tools}}. Return no decision ({}) for the requests {{callback}} should judge.",
       removeEntry: "Remove '{{entry}}' from the list, so {{callback}} decides its calls.",
     },
     hasSuggestions: true,
@@ -164,12 +167,15 @@ function reportApprovingHooks(
   callback: string,
   report: Reporter<MessageIds>,
 ): void {
+  // A PermissionRequest hook answers where the callback would be asked; its allow is final too.
+  const messageIds: Record<string, MessageIds> = { PreToolUse: 'hookApproves', PermissionRequest: 'requestHookApproves' };
   for (const matcher of hookMatchers(config)) {
-    if (matcher.event !== 'PreToolUse') continue;
+    const messageId = Object.hasOwn(messageIds, matcher.event) ? messageIds[matcher.event]! : undefined;
+    if (!messageId) continue;
     for (const hook of matcher.callbacks) {
       const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
       if (!facts || !alwaysAllows(facts)) continue;
-      report({ messageId: 'hookApproves', span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
+      report({ messageId, span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
     }
   }
 }

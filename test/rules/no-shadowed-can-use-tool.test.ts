@@ -21,6 +21,8 @@ runRuleTests(rule, {
       // Modes that leave the decision to the callback.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'default', canUseTool } });`,
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'plan', canUseTool } });`,
+      // A PermissionRequest hook that decides only some requests leaves the rest to the callback.
+      `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst grant: HookCallback = async (input) => ((input as { tool_name: string }).tool_name === 'Read' ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } : {});\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
       // Scoped allow rules only skip matching calls.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Bash(npm test *)', 'Read(./src/**)'], canUseTool } });`,
       // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
@@ -118,6 +120,11 @@ runRuleTests(rule, {
         name: 'a PreToolUse hook that always allows, declared as a function',
         code: `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nasync function approve() {\n  return { hookSpecificOutput: { hookEventName: 'PreToolUse' as const, permissionDecision: 'allow' as const } };\n}\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [approve] }] } } });`,
         errors: [{ messageId: 'hookApproves', data: { hook: "'approve'", tools: 'Bash calls', callback: 'canUseTool' }, line: 6, column: 94 }],
+      },
+      {
+        name: 'a PermissionRequest hook that always allows',
+        code: `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst grant: HookCallback = async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [grant] }] } } });`,
+        errors: [{ messageId: 'requestHookApproves', data: { hook: "'grant'", tools: 'Bash calls', callback: 'canUseTool' }, line: 4, column: 101 }],
       },
       {
         name: 'an always-allow method hook with no matcher',

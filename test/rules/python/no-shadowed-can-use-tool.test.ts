@@ -159,6 +159,15 @@ runPythonCases(rule, {
       errors: [{ messageId: 'hookApproves', line: 11, column: 62, data: { hook: "'approve'", tools: 'Bash calls', callback: 'can_use_tool' } }],
     },
     {
+      name: 'a PermissionRequest hook that always allows',
+      code: code(
+        'async def grant(input_data, tool_use_id, context):',
+        '    return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}',
+        'options = ClaudeAgentOptions(can_use_tool=review, hooks={"PermissionRequest": [HookMatcher(matcher="Bash", hooks=[grant])]})',
+      ),
+      errors: [{ messageId: 'requestHookApproves', line: 9, column: 115, data: { hook: "'grant'", tools: 'Bash calls', callback: 'can_use_tool' } }],
+    },
+    {
       name: 'a lambda hook that approves with no matcher',
       code: code('approve = lambda input_data, tool_use_id, context: {"decision": "approve"}', 'options = ClaudeAgentOptions(can_use_tool=review, hooks={"PreToolUse": [HookMatcher(None, [approve])]})'),
       errors: [{ messageId: 'hookApproves', line: 8, column: 92, data: { hook: "'approve'", tools: 'any tool call' } }],
