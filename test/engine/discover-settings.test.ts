@@ -39,8 +39,9 @@ async function discover(paths: string[]): Promise<string[]> {
 }
 
 describe('discovering settings files', () => {
-  it('walks into .claude folders and finds settings and managed settings, and no other JSON', async () => {
+  it('walks into .claude folders and finds settings, managed settings and subagent files, and no other JSON or Markdown', async () => {
     expect(await discover(['.'])).toEqual([
+      '.claude/agents/reviewer.md',
       '.claude/hooks/guard.ts',
       '.claude/settings.json',
       '.claude/settings.local.json',
@@ -53,7 +54,7 @@ describe('discovering settings files', () => {
   it('honours .gitignore for a settings file, and takes one named on the command line', async () => {
     writeFileSync(path.join(root, '.gitignore'), '.claude/settings.local.json\n');
     try {
-      expect(await discover(['.claude'])).toEqual(['.claude/hooks/guard.ts', '.claude/settings.json']);
+      expect(await discover(['.claude'])).toEqual(['.claude/agents/reviewer.md', '.claude/hooks/guard.ts', '.claude/settings.json']);
       expect(await discover(['.claude/settings.local.json'])).toEqual(['.claude/settings.local.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
