@@ -82,6 +82,19 @@ describe('scan --staged checks what the staged change reaches', () => {
     expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('src/consts.ts', 1, 30)] });
   });
 
+  it('resolves imports as the project does: a tsconfig `paths` alias that does not name the module', async () => {
+    const tsconfig = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@tools': ['src/consts.ts'] } } });
+    await committed({ 'tsconfig.json': tsconfig, 'src/consts.ts': "export const TOOLS = ['Read'];\n", 'src/options.ts': optionsModule.replace("'./consts'", "'@tools'") });
+    await staged({ 'src/consts.ts': "export const TOOLS = ['Bash'];\n" });
+    expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('src/consts.ts', 1, 23)] });
+  });
+
+  it('a relative import of a folder (`.`): its index module', async () => {
+    await committed({ 'agent/index.ts': "export const TOOLS = ['Read'];\n", 'agent/run/options.ts': optionsModule.replace("'./consts'", "'..'") });
+    await staged({ 'agent/index.ts': "export const TOOLS = ['Bash'];\n" });
+    expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('agent/index.ts', 1, 23)] });
+  });
+
   it('judges the staged content, not the working tree: staged then reverted still blocks; staged clean, broken after, passes', async () => {
     await committed({ 'consts.ts': "export const TOOLS = ['Read'];\n", 'options.ts': optionsModule });
     await staged({ 'consts.ts': "export const TOOLS = ['Bash'];\n" });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { extractSettings, isSettingsPath } from '../../frontends/settings/index.js';
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { agentFiles } from './agent-files.js';
+import { mayReach } from './names.js';
 import type { ImportGraph } from './graph.js';
 import { relativeTo, underBase, type Snapshot } from './snapshot.js';
 
@@ -29,25 +30,27 @@ export interface StagedPlan {
 export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string>, base: string, reach: Reach): Promise<StagedPlan> {
   const staged = [...changed].filter((file) => snapshot.has(file) && isSupportedPath(file));
   snapshot.prefetch(staged);
-  const agents = 'roots' in reach ? [] : agentFiles(snapshot, changed);
-  const roots = new Set('roots' in reach ? reach.roots.filter((root) => snapshot.has(root)) : staged);
+  const given = 'roots' in reach;
+  const agents = given ? [] : agentFiles(snapshot, changed);
+  const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
+  if (!given) for (const agent of loadingSettings(snapshot, agents, changed)) roots.add(agent);
   const code = (file: string): boolean => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined;
-  const sources = new Set([...agents, ...[...roots].filter(code)]);
+  // Imports are followed only where they may lead to the change: the compiler they need takes longer to load than the rest.
+  const followed = !given && agents.length > 0 && mayReach(snapshot, agents, changed);
   const files = new Set(roots);
 
-  if (sources.size > 0) {
+  if (followed || [...roots].some(code)) {
     const { ImportGraph } = await import('./graph.js');
     const graph = new ImportGraph(snapshot, base);
-    if (!('roots' in reach)) {
+    if (followed) {
       for (const agent of reaching(graph, agents, changed)) roots.add(agent);
-      if (reach.before && [...changed].some((file) => !snapshot.has(file))) {
+      if (!given && reach.before && [...changed].some((file) => !snapshot.has(file))) {
         // A deleted module's importers: found in the snapshot that still holds it.
         const before = reach.before;
         for (const agent of reaching(new ImportGraph(before, base), agents.filter((agent) => before.has(agent)), changed)) roots.add(agent);
       }
-      for (const agent of loadingSettings(snapshot, agents, changed)) roots.add(agent);
     }
-    for (const file of closure(graph, [...roots].filter((root) => sources.has(root)))) files.add(file);
+    for (const file of closure(graph, [...roots].filter(code))) files.add(file);
     for (const file of graph.consulted) files.add(file);
   }
   for (const file of settingsAndScripts(snapshot, base, changed, roots)) files.add(file);
