@@ -65,13 +65,14 @@ export function stagedRepository(work, realCode) {
   const stage = (file, edit) => {
     edit(path.join(repository, file));
     git('add', file);
+    return file;
   };
   const reset = () => git('reset', '--quiet', '--hard');
   return {
     repository,
     env,
     files,
-    /** One staged JavaScript file that reaches no agent code. */
+    /** One staged JavaScript file that reaches no agent code; each returns the file staged. */
     stagePlain: () => stage(plain, (full) => appendFileSync(full, '\n// staged\n')),
     /** The constants module the options module imports, with 'Bash' added: the check must block. */
     stageConstants: () => stage('agent/consts.ts', (full) => writeFileSync(full, "export const TOOLS = ['Read', 'Grep', 'Bash'];\n")),

@@ -1,6 +1,6 @@
 import { isSettingsPath } from '../../frontends/settings/paths.js';
 import { candidateText, isSupportedPath, sdkMarkers } from '../prefilter.js';
-import { git, records } from './git.js';
+import { git, gitAsync, records } from './git.js';
 import type { Snapshot } from './snapshot.js';
 
 /**
@@ -19,16 +19,20 @@ const codePathspecs = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py
  * cost of reading files from disk rather than unpacking blobs. The
  * candidates are then read from the snapshot and given the prefilter itself.
  */
-export function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string>): string[] {
+export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string>): Promise<string[]> {
   const { repository } = snapshot;
   const patterns = sdkMarkers.flatMap((marker) => ['-e', marker]);
-  const grep = (extra: readonly string[], pathspecs: readonly string[]): string[] =>
-    records(git(['grep', '-l', '-z', '-F', '--no-color', ...extra, ...patterns, '--', ...pathspecs], repository, { okStatuses: [1], globs: true }));
-  const differing = new Set([...records(git(['diff', '--name-only', '-z'], repository)), ...snapshot.unwatched]);
+  const grepArgs = (extra: readonly string[], pathspecs: readonly string[]): string[] => ['grep', '-l', '-z', '-F', '--no-color', ...extra, ...patterns, '--', ...pathspecs];
+  // Side by side: the search of the working tree does not wait for the list of files that differ from the index.
+  const [inTree, differs] = await Promise.all([
+    gitAsync(grepArgs([], codePathspecs), repository, { okStatuses: [1], globs: true }),
+    gitAsync(['diff', '--name-only', '-z'], repository),
+  ]);
+  const differing = new Set([...records(differs), ...snapshot.unwatched]);
   // The changed files are read from the snapshot itself, whichever state of them it holds.
-  const found = grep([], codePathspecs).filter((file) => !differing.has(file) && !changed.has(file));
+  const found = records(inTree).filter((file) => !differing.has(file) && !changed.has(file));
   const inIndex = [...differing].filter((file) => snapshot.has(file) && !changed.has(file));
-  if (inIndex.length > 0) found.push(...grep(['--cached'], inIndex.map((file) => `:(literal)${file}`)));
+  if (inIndex.length > 0) found.push(...records(git(grepArgs(['--cached'], inIndex.map((file) => `:(literal)${file}`)), repository, { okStatuses: [1], globs: true })));
   found.push(...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)));
   snapshot.prefetch(found);
   return [...new Set(found)].filter((file) => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined).sort();

@@ -32,13 +32,15 @@ export async function scanStaged(cwd: string, scanTree: ScanTree): Promise<ScanR
   const changed = new Set(records(git(['diff', '--cached', '--name-only', '--no-renames', '-z'], repository)));
   if (changed.size === 0) return undefined;
   const index = readIndex(repository);
-  const before = index.with(headEntries(repository, [...changed]));
-  const after = await scanSnapshot(index, changed, { before }, (tree) => scanTree(tree, false));
+  let before: Snapshot | undefined;
+  // Asked of HEAD only when needed: for a deleted module's importers, or for findings outside the staged files.
+  const beforeChange = (): Snapshot => (before ??= index.with(headEntries(repository, [...changed])));
+  const after = await scanSnapshot(index, changed, { before: beforeChange }, (tree) => scanTree(tree, false));
   if (!after) return undefined;
   const elsewhere = (item: { path: string }): boolean => !changed.has(item.path);
   const outside = [...after.result.findings, ...(after.result.suppressed ?? []), ...after.result.problems].some(elsewhere);
   // Nothing outside the staged files: no need to know what was there before.
-  const earlier = outside ? (await scanSnapshot(before, changed, { roots: after.roots }, (tree) => scanTree(tree, true)))?.result : undefined;
+  const earlier = outside ? (await scanSnapshot(beforeChange(), changed, { roots: after.roots }, (tree) => scanTree(tree, true)))?.result : undefined;
   const known = new Set([...(earlier?.findings ?? []), ...(earlier?.suppressed ?? [])].map(findingKey));
   const knownProblems = new Set((earlier?.problems ?? []).map(problemKey));
   const caused = (finding: Finding): boolean => !elsewhere(finding) || !known.has(findingKey(finding));

@@ -31,7 +31,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   const staged = [...changed].filter((file) => snapshot.has(file) && isSupportedPath(file));
   snapshot.prefetch(staged);
   const given = 'roots' in reach;
-  const agents = given ? [] : agentFiles(snapshot, changed);
+  const agents = given ? [] : await agentFiles(snapshot, changed);
   const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
   if (!given) for (const agent of loadingSettings(snapshot, agents, changed)) roots.add(agent);
   const code = (file: string): boolean => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined;
@@ -44,9 +44,9 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
     const graph = new ImportGraph(snapshot, base);
     if (followed) {
       for (const agent of reaching(graph, agents, changed)) roots.add(agent);
-      if (!given && reach.before && [...changed].some((file) => !snapshot.has(file))) {
+      if (!given && [...changed].some((file) => !snapshot.has(file))) {
         // A deleted module's importers: found in the snapshot that still holds it.
-        const before = reach.before;
+        const before = reach.before();
         for (const agent of reaching(new ImportGraph(before, base), agents.filter((agent) => before.has(agent)), changed)) roots.add(agent);
       }
     }
@@ -64,7 +64,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
  * that still holds the files the change deletes), or given (the same
  * files checked again in the state before the change).
  */
-export type Reach = { before?: Snapshot } | { roots: readonly string[] };
+export type Reach = { before: () => Snapshot } | { roots: readonly string[] };
 
 /** The `sources` some of whose imports lead (in any number of steps) to a changed file. */
 function reaching(graph: ImportGraph, sources: readonly string[], changed: ReadonlySet<string>): string[] {
