@@ -89,6 +89,25 @@ describe('scan --staged checks what the staged change reaches', () => {
     expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('src/consts.ts', 1, 23)] });
   });
 
+  it('a staged tsconfig.json that makes an import resolve elsewhere: the agent files under it are checked', async () => {
+    const tsconfig = (target: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@tools': [target] } } });
+    await committed({
+      'tsconfig.json': tsconfig('src/read.ts'),
+      'src/read.ts': "export const TOOLS = ['Read'];\n",
+      'src/bash.ts': "export const TOOLS = ['Bash'];\n",
+      'src/options.ts': optionsModule.replace("'./consts'", "'@tools'"),
+    });
+    await staged({ 'tsconfig.json': tsconfig('src/bash.ts') });
+    // Found through the options module, where it is now imported from: the finding the change causes.
+    expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('src/bash.ts', 1, 23)] });
+  });
+
+  it('near miss: a staged README reaches nothing, whatever the tree holds', async () => {
+    await committed({ 'agent.ts': badAgent, 'README.md': 'x\n' });
+    await staged({ 'README.md': 'y\n' });
+    expect(await scan('--staged')).toMatchObject({ code: 0, files: 0, findings: [] });
+  });
+
   it('a relative import of a folder (`.`): its index module', async () => {
     await committed({ 'agent/index.ts': "export const TOOLS = ['Read'];\n", 'agent/run/options.ts': optionsModule.replace("'./consts'", "'..'") });
     await staged({ 'agent/index.ts': "export const TOOLS = ['Bash'];\n" });

@@ -25,15 +25,16 @@ export interface StagedPlan {
  * The first is found from the agent files' side: their imports are followed
  * (with the front ends' resolvers) until they reach a staged file or end, so
  * the cost is that of the agent code's own modules, not the repository's.
- * `before`, when the change deletes files, is the snapshot still holding them.
+ * `base` is where the snapshot will be checked out (resolution works in its paths).
  */
 export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string>, base: string, reach: Reach): Promise<StagedPlan> {
   const staged = [...changed].filter((file) => snapshot.has(file) && isSupportedPath(file));
   snapshot.prefetch(staged);
   const given = 'roots' in reach;
-  const agents = given ? [] : await agentFiles(snapshot, changed);
+  // A change of nothing a front end or module resolution reads (a README) reaches no agent file: no need to look for them.
+  const agents = given || ![...changed].some(isReadOrConsulted) ? [] : await agentFiles(snapshot, changed);
   const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
-  if (!given) for (const agent of loadingSettings(snapshot, agents, changed)) roots.add(agent);
+  if (!given) for (const agent of [...loadingSettings(snapshot, agents, changed), ...underResolutionConfig(agents, changed)]) roots.add(agent);
   const code = (file: string): boolean => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined;
   // Imports are followed only where they may lead to the change: the compiler they need takes longer to load than the rest.
   const followed = !given && agents.length > 0 && mayReach(snapshot, agents, changed);
@@ -70,7 +71,11 @@ export type Reach = { before: () => Snapshot } | { roots: readonly string[] };
 function reaching(graph: ImportGraph, sources: readonly string[], changed: ReadonlySet<string>): string[] {
   const importers = new Map<string, string[]>();
   for (const file of closure(graph, sources)) {
-    for (const target of graph.importsOf(file)) importers.set(target, [...(importers.get(target) ?? []), file]);
+    for (const target of graph.importsOf(file)) {
+      const known = importers.get(target);
+      if (known) known.push(file);
+      else importers.set(target, [file]);
+    }
   }
   // Back from the changed files along the imports just followed. A deleted file is in no snapshot's graph
   // as a node, only as a target of the one that still holds it.
@@ -105,6 +110,19 @@ function closure(graph: ImportGraph, sources: readonly string[]): Set<string> {
     level = next;
   }
   return seen;
+}
+
+/** Files a front end reads, or that decide how imports resolve. */
+function isReadOrConsulted(file: string): boolean {
+  return isSupportedPath(file) || resolutionConfig.test(file);
+}
+
+const resolutionConfig = /(?:^|\/)(?:tsconfig[^/]*|jsconfig|package)\.json$/;
+
+/** Agent files in the folder of a changed tsconfig.json or package.json, or beneath it: their imports may resolve elsewhere now. */
+function underResolutionConfig(agents: readonly string[], changed: ReadonlySet<string>): string[] {
+  const folders = [...changed].filter((file) => resolutionConfig.test(file)).map((file) => path.posix.dirname(file));
+  return agents.filter((agent) => folders.some((folder) => folder === '.' || agent.startsWith(`${folder}/`)));
 }
 
 /**
