@@ -125,6 +125,16 @@ describe('scan --staged checks what the staged change reaches', () => {
     expect(await scan('--staged')).toMatchObject({ code: 0, findings: [] });
   });
 
+  it('finds agent files as the index holds them, not as the working tree does', async () => {
+    await committed({ 'consts.ts': "export const TOOLS = ['Read'];\n", 'options.ts': optionsModule, 'plain.ts': "import { TOOLS } from './consts';\nexport const tools = TOOLS;\n" });
+    // Unstaged: the options module loses its SDK import in the working tree, a plain module gains one.
+    await write('options.ts', optionsModule.replace(sdk, '// no SDK here'));
+    await write('plain.ts', `${badAgent}import { TOOLS } from './consts';\nquery({ prompt: 'y', options: { allowedTools: TOOLS } });\n`);
+    await staged({ 'consts.ts': "export const TOOLS = ['Bash'];\n" });
+    const result = await scan('--staged');
+    expect(result).toMatchObject({ code: 1, files: 2, findings: [bareBash('consts.ts', 1, 23)] });
+  });
+
   it('near miss: a staged change that reaches no agent code passes, though unstaged and committed files have problems', async () => {
     await committed({ 'agent.ts': badAgent, 'util.ts': 'export const name = 1;\n' });
     await staged({ 'util.ts': 'export const name = 2;\n' });
