@@ -32,7 +32,12 @@ export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string
   // The changed files are read from the snapshot itself, whichever state of them it holds.
   const found = records(inTree).filter((file) => !differing.has(file) && !changed.has(file));
   const inIndex = [...differing].filter((file) => snapshot.has(file) && !changed.has(file));
-  if (inIndex.length > 0) found.push(...records(git(grepArgs(['--cached'], inIndex.map((file) => `:(literal)${file}`)), repository, { okStatuses: [1], globs: true })));
+  if (inIndex.length > 0) {
+    // Named one by one while they are few; many (an unstaged reformat) would overflow the command line: the whole index is searched then.
+    const pathspecs = inIndex.length <= 500 ? inIndex.map((file) => `:(literal)${file}`) : codePathspecs;
+    const wanted = new Set(inIndex);
+    found.push(...records(git(grepArgs(['--cached'], pathspecs), repository, { okStatuses: [1], globs: true })).filter((file) => wanted.has(file)));
+  }
   found.push(...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)));
   snapshot.prefetch(found);
   return [...new Set(found)].filter((file) => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined).sort();

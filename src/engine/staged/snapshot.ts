@@ -102,9 +102,12 @@ export function readIndex(repository: string): Snapshot {
 export function headEntries(repository: string, files: readonly string[]): Map<string, Entry | undefined> {
   const found = new Map<string, Entry | undefined>(files.map((file) => [file, undefined]));
   if (files.length === 0 || !hasHead(repository)) return found;
-  for (const record of records(git(['ls-tree', '-z', 'HEAD', '--', ...files], repository))) {
-    const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(record);
-    if (match && match[2] === 'blob' && (match[1] === '100644' || match[1] === '100755')) found.set(match[4]!, { oid: match[3]! });
+  // In slices, so that a commit of thousands of files stays within the command line's limit.
+  for (let at = 0; at < files.length; at += 500) {
+    for (const record of records(git(['ls-tree', '-z', 'HEAD', '--', ...files.slice(at, at + 500)], repository))) {
+      const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(record);
+      if (match && match[2] === 'blob' && (match[1] === '100644' || match[1] === '100755')) found.set(match[4]!, { oid: match[3]! });
+    }
   }
   return found;
 }
