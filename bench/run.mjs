@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { copyRealCode, generateTree, sourcePatterns } from './generate.mjs';
+import { stagedRepository } from './staged.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'dist/bin/toolgate.js');
@@ -90,6 +91,25 @@ for (let part = 1; part <= sizes.parts; part++) cpSync(realCode, path.join(mixed
 const lintCounts = generateTree(lint, { files: sizes.lint, languages: ['ts', 'js'], settings: false, agentShare: 0.03, seed: 11 });
 const agentCounts = generateTree(allAgent, { files: sizes.allAgent, languages: ['ts', 'js'], settings: false, agentShare: 1, seed: 13 });
 
+const staged = stagedRepository(work, realCode);
+/** `scan --staged`, checked to have judged the commit as it must (a benchmark of a check that passed wrongly would be worthless). */
+const stagedScan = (expectedFindings) => {
+  const run = timed(node, [bin, 'scan', '--staged', '--no-config', '--format', 'json'], { cwd: staged.repository, env: staged.env });
+  const found = JSON.parse(run.stdout).findings.length;
+  if (found !== expectedFindings) throw new Error(`scan --staged found ${found} findings in the staged repository, not ${expectedFindings}`);
+  return run;
+};
+/** The same file scanned by path, no git: the floor a staged check adds its reading of the index to. */
+const scanByPath = (file) => timed(node, [bin, 'scan', '--no-config', '--format', 'json', file], { cwd: staged.repository, okStatus: 2 });
+const checkoutIndex = () => {
+  const { args, cleanUp } = staged.checkoutIndexArgs();
+  try {
+    return timed('git', args, { cwd: staged.repository, env: staged.env });
+  } finally {
+    cleanUp();
+  }
+};
+
 const parts = (count) => Array.from({ length: count }, (_, i) => `part-${i + 1}`);
 const perPart = Math.round(mixedCounts.files / sizes.parts) + realCount;
 
@@ -140,6 +160,15 @@ for (let run = 1; run <= runs; run++) {
   sample('parse-only', parseOnly().seconds);
   sample('scan-agent', scan(['.'], allAgent).seconds);
 
+  sample('by-path-plain', scanByPath(staged.stagePlain()).seconds);
+  sample('staged-plain', stagedScan(0).seconds);
+  sample('checkout-index', checkoutIndex().seconds);
+  staged.reset();
+  // The floor here is a scan of the agent project by path: the options module must be analysed either way.
+  sample('by-path-constants', scanByPath(path.dirname(staged.stageConstants())).seconds);
+  sample('staged-constants', stagedScan(1).seconds);
+  staged.reset();
+
   for (let scale = 1; scale <= sizes.parts; scale++) {
     const { seconds, maxRssMb } = scanWithMemory(parts(scale), mixed);
     sample(`growth-time-${scale}`, seconds);
@@ -181,6 +210,14 @@ for (let scale = 2; scale <= sizes.parts; scale++) {
   const mb = (key) => `${median(samples.get(key)).toFixed(0)} MB`;
   row(`growth: peak memory ${scale}x / 1x`, mb(`growth-rss-${scale}`), mb('growth-rss-1'), spread(growth), 'bounded (≪ files)', holds(median(growth) < scale));
 }
+for (const [scenario, what] of [
+  ['plain', 'one staged file reaching no agent code'],
+  ['constants', 'one staged constants module an options module imports'],
+]) {
+  const key = `staged-${scenario}`;
+  row(`\`scan --staged\` vs \`scan <file>\` (${what})`, seconds(key), seconds(`by-path-${scenario}`), spread(ratios(key, `by-path-${scenario}`)), '< 0.5 s', holds(median(samples.get(key)) < 0.5));
+}
+row('`scan --staged` vs `git checkout-index --all` (one staged file)', seconds('staged-plain'), seconds('checkout-index'), spread(ratios('staged-plain', 'checkout-index')), 'reads only what the change reaches', holds(median(ratios('staged-plain', 'checkout-index')) < 1));
 row(
   'ESLint adapter, file without SDK usage',
   `${adapter.toolgateMicroseconds.toFixed(0)} µs/file`,
@@ -196,6 +233,7 @@ const out = [
   `Machine: ${machine()}.`,
   '',
   `Trees: mixed 1x = ${perPart} files (${Math.round(mixedCounts.files / sizes.parts)} generated, about ${(mixedCounts.agent / mixedCounts.files * 100).toFixed(1)}% agent code, plus ${realCount} JavaScript files from node_modules), up to ${sizes.parts}x; ` +
+    `staged = a git repository of ${staged.files} files (the real code and an agent project), one file staged; ` +
     `lint = ${lintCounts.files} TypeScript/JavaScript files (${lintCounts.agent} agent); all-agent = ${agentCounts.files} files. ` +
     `${runs} run${runs === 1 ? '' : 's'}; ratios are min / median / max over runs, times are medians.`,
   '',

@@ -93,7 +93,7 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     .option('--strict', "also fail on suppression comments without a reason and ones that suppress nothing (rule id 'suppression')")
     .option('--config <file>', 'use this config file instead of the nearest toolgate.config.json (docs/configuration.md)')
     .option('--no-config', 'use no config file')
-    .option('--staged', 'check the staged content of staged files (the git index), for pre-commit hooks')
+    .option('--staged', 'check the commit the git index holds: staged files and the agent files they reach, as after the commit, for pre-commit hooks')
     .option('--baseline <file>', 'report only findings not in this baseline file (docs/baseline.md)')
     .option('--update-baseline', `write the current findings to the --baseline file (default ${defaultBaseline}) and pass`)
     .option('--cache', 'reuse the results of the last run for files that did not change (docs/cache-and-shards.md)')

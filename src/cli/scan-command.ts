@@ -129,9 +129,10 @@ function sourceReader(root: string): (file: string) => string | undefined {
 }
 
 /**
- * Scan the paths, or with `--staged` the staged files as the index holds
- * them (checked out to a temporary folder; finding paths are relative to the
- * repository's top folder). Undefined when nothing is staged.
+ * Scan the paths, or with `--staged` the commit the index holds: the staged
+ * files and the files they reach, read from the index (finding paths are
+ * relative to the repository's top folder). Undefined when nothing staged
+ * is or reaches a file toolgate reads.
  */
 async function scanOrStaged(
   paths: string[],
@@ -153,16 +154,11 @@ async function scanOrStaged(
     return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
   }
   // Loaded for pre-commit hooks only.
-  const { checkoutStaged } = await import('./staged.js');
-  const staged = await checkoutStaged(io.cwd);
-  try {
-    if (staged.paths.length === 0) return undefined;
-    // The config of the working tree, found from where the hook runs.
-    const configFile =
-      typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd))?.file ?? false);
-    const result = await scan({ ...common, paths: staged.paths, cwd: staged.directory, configFile });
-    return { ...result, root: staged.repository };
-  } finally {
-    await staged.dispose();
-  }
+  const { scanStaged } = await import('../engine/staged/index.js');
+  // The config of the working tree, found from where the hook runs.
+  const configFile =
+    typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd))?.file ?? false);
+  return scanStaged(io.cwd, (tree, quiet) =>
+    scan({ ...common, ...(quiet ? { onProgress: undefined } : {}), paths: tree.paths, cwd: tree.directory, configFile }),
+  );
 }

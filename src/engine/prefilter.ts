@@ -9,8 +9,12 @@ import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from '../front
  * so a file that cannot matter costs a read and a search. The front ends'
  * own checks on the decoded text are finer (an import, not a mention).
  */
-const typeScriptMarkers = markerSet(['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code']);
-const pythonMarkers = markerSet(['claude_agent_sdk', 'claude_code_sdk']);
+const typeScriptMarkerNames = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
+const pythonMarkerNames = ['claude_agent_sdk', 'claude_code_sdk'];
+const typeScriptMarkers = markerSet(typeScriptMarkerNames);
+const pythonMarkers = markerSet(pythonMarkerNames);
+/** Every marker: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
+export const sdkMarkers: readonly string[] = [...typeScriptMarkerNames, ...pythonMarkerNames];
 
 /**
  * The text of the file at `path` if it could hold agent code, else

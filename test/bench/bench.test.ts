@@ -24,6 +24,9 @@ describe('npm run bench --quick', () => {
       'growth: peak memory 2x / 1x',
       'growth: peak memory 3x / 1x',
       'growth: peak memory 4x / 1x',
+      '`scan --staged` vs `scan <file>` (one staged file reaching no agent code)',
+      '`scan --staged` vs `scan <file>` (one staged constants module an options module imports)',
+      '`scan --staged` vs `git checkout-index --all` (one staged file)',
       'ESLint adapter, file without SDK usage',
     ]);
     // Each row has all six cells filled, with numbers where figures belong.

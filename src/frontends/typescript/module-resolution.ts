@@ -9,6 +9,12 @@ const defaults: ts.CompilerOptions = {
 };
 
 /**
+ * What resolution reads: the disk (`ts.sys`) by default; `scan --staged`
+ * gives the git index instead, so imports resolve as they will after the commit.
+ */
+export type ResolutionHost = ts.ModuleResolutionHost & Pick<ts.ParseConfigHost, 'readDirectory' | 'useCaseSensitiveFileNames'>;
+
+/**
  * Module resolution as the TypeScript compiler does it (relative paths,
  * `index` files, `.js` written for `.ts`, tsconfig `paths` and `baseUrl`),
  * with the compiler options of the nearest tsconfig.json. Only the project's
@@ -16,7 +22,8 @@ const defaults: ts.CompilerOptions = {
  */
 export class ModuleResolution {
   private readonly options = new Map<string, ts.CompilerOptions>();
-  private readonly host: ts.ModuleResolutionHost = ts.sys;
+
+  constructor(private readonly host: ResolutionHost = ts.sys) {}
 
   resolve(specifier: string, fromFile: string): string | undefined {
     const options = this.optionsFor(path.dirname(fromFile));
@@ -29,18 +36,18 @@ export class ModuleResolution {
   private optionsFor(directory: string): ts.CompilerOptions {
     let options = this.options.get(directory);
     if (!options) {
-      options = readCompilerOptions(directory);
+      options = readCompilerOptions(directory, this.host);
       this.options.set(directory, options);
     }
     return options;
   }
 }
 
-function readCompilerOptions(directory: string): ts.CompilerOptions {
-  const configPath = ts.findConfigFile(directory, (file) => ts.sys.fileExists(file));
+function readCompilerOptions(directory: string, host: ResolutionHost): ts.CompilerOptions {
+  const configPath = ts.findConfigFile(directory, (file) => host.fileExists(file));
   if (!configPath) return defaults;
-  const { config, error } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const { config, error } = ts.readConfigFile(configPath, (file) => host.readFile(file));
   if (error) return defaults;
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath), undefined, configPath);
+  const parsed = ts.parseJsonConfigFileContent(config, host, path.dirname(configPath), undefined, configPath);
   return { ...defaults, ...parsed.options, allowJs: true };
 }

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { maxFileBytes } from '../read-source.js';
+import { git, readBlobs, records } from './git.js';
+
+/** A regular file of a snapshot: its blob. */
+export interface Entry {
+  oid: string;
+}
+
+/**
+ * The files of the project as one state of git holds them (the index, or
+ * the index with the staged paths as HEAD has them), read blob by blob on
+ * demand: nothing is checked out. Paths are relative to the repository, with `/`.
+ */
+export class Snapshot {
+  private readonly blobs = new Map<string, Buffer>();
+  private folderSet: Set<string> | undefined;
+
+  constructor(
+    readonly repository: string,
+    readonly entries: ReadonlyMap<string, Entry>,
+    /** Files whose working-tree copy git does not compare with the index (assume-unchanged, skip-worktree): searched in the index itself. */
+    readonly unwatched: ReadonlySet<string> = new Set(),
+  ) {}
+
+  has(file: string): boolean {
+    return this.entries.has(file);
+  }
+
+  /** Whether some file lies in `folder` (`.` or `''` is the top). */
+  isFolder(folder: string): boolean {
+    return folder === '' || folder === '.' || this.folders().has(folder);
+  }
+
+  /** Every folder holding a file, at any depth. */
+  folders(): ReadonlySet<string> {
+    if (!this.folderSet) {
+      this.folderSet = new Set();
+      for (const file of this.entries.keys()) for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) this.folderSet.add(file.slice(0, at));
+    }
+    return this.folderSet;
+  }
+
+  /** Read these files' blobs in one batch, before `bytes` asks for them one by one. */
+  prefetch(files: Iterable<string>): void {
+    const wanted = [...new Set([...files].map((file) => this.entries.get(file)?.oid).filter((oid): oid is string => !!oid && !this.blobs.has(oid)))];
+    for (const [oid, blob] of readBlobs(wanted, this.repository)) {
+      if (blob.length > maxFileBytes) throw new UsageError(`--staged: a staged-state file (object ${oid}) is larger than ${maxFileBytes / (1024 * 1024)} MiB, the most toolgate reads`);
+      this.blobs.set(oid, blob);
+    }
+  }
+
+  /** A file's bytes, undefined when the snapshot has no such file. */
+  bytes(file: string): Buffer | undefined {
+    const entry = this.entries.get(file);
+    if (!entry) return undefined;
+    if (!this.blobs.has(entry.oid)) this.prefetch([file]);
+    return this.blobs.get(entry.oid);
+  }
+
+  /** A file's text without a byte order mark. */
+  text(file: string): string | undefined {
+    const text = this.bytes(file)?.toString('utf8');
+    return text?.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+
+  /** The same snapshot with some files replaced (an entry) or removed (undefined). */
+  with(changes: ReadonlyMap<string, Entry | undefined>): Snapshot {
+    const entries = new Map(this.entries);
+    for (const [file, entry] of changes) {
+      if (entry) entries.set(file, entry);
+      else entries.delete(file);
+    }
+    const changed = new Snapshot(this.repository, entries, this.unwatched);
+    for (const [oid, blob] of this.blobs) changed.blobs.set(oid, blob);
+    return changed;
+  }
+}
+
+/**
+ * The index's regular files (symbolic links and submodules are no sources).
+ * An index with unresolved conflicts is no commit yet: a usage error.
+ */
+export function readIndex(repository: string): Snapshot {
+  const entries = new Map<string, Entry>();
+  const unwatched = new Set<string>();
+  // `-v`: a tag says whether git compares the file with the working tree (`H`) or trusts it unchanged.
+  for (const record of records(git(['ls-files', '--stage', '-v', '-z'], repository))) {
+    const match = /^(\S) (\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(record);
+    if (!match) throw new UsageError(`--staged cannot read the git index: unexpected line '${record}'`);
+    const [, tag, mode, oid, stage, file] = match;
+    if (stage !== '0') throw new UsageError(`--staged: the git index has unresolved conflicts (${file!}); resolve them first`);
+    if (mode !== '100644' && mode !== '100755') continue;
+    entries.set(file!, { oid: oid! });
+    if (tag !== 'H') unwatched.add(file!);
+  }
+  return new Snapshot(repository, entries, unwatched);
+}
+
+/** What HEAD holds at `files` (a file missing there maps to undefined: added since). */
+export function headEntries(repository: string, files: readonly string[]): Map<string, Entry | undefined> {
+  const found = new Map<string, Entry | undefined>(files.map((file) => [file, undefined]));
+  if (files.length === 0 || !hasHead(repository)) return found;
+  // In slices, so that a commit of thousands of files stays within the command line's limit.
+  for (let at = 0; at < files.length; at += 500) {
+    for (const record of records(git(['ls-tree', '-z', 'HEAD', '--', ...files.slice(at, at + 500)], repository))) {
+      const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(record);
+      if (match && match[2] === 'blob' && (match[1] === '100644' || match[1] === '100755')) found.set(match[4]!, { oid: match[3]! });
+    }
+  }
+  return found;
+}
+
+function hasHead(repository: string): boolean {
+  return git(['rev-parse', '--verify', '--quiet', 'HEAD'], repository, { okStatuses: [0, 1] }).trim() !== '';
+}
+
+/** A path of the snapshot as an absolute path under `base`, and back (undefined outside `base`). */
+export const underBase = (base: string, file: string): string => path.join(base, ...file.split('/'));
+export function relativeTo(base: string, absolute: string): string | undefined {
+  const relative = path.relative(base, path.resolve(absolute));
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+}
