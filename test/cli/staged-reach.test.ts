@@ -153,16 +153,14 @@ describe('scan --staged checks what the staged change reaches', () => {
     expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('options.ts', 4, 62)] });
   });
 
-  it('a staged settings file: its own finding, and the one it causes in the options module that loads it', async () => {
+  it('a staged settings file: its entry, reported once with the options module that loads it (the callback it shadows)', async () => {
     const options = [sdk, '', "query({ prompt: 'x', options: { canUseTool: async () => ({ behavior: 'deny', message: 'no' }) } });", ''].join('\n');
     await committed({ '.claude/settings.json': '{ "permissions": { "allow": ["Read"] } }\n', 'agent/options.ts': options, 'other/agent.ts': badAgent });
     await staged({ '.claude/settings.json': '{ "permissions": { "allow": ["Bash"] } }\n' });
     const result = await scan('--staged');
     expect(result.code).toBe(1);
-    expect(result.findings).toEqual([
-      bareBash('.claude/settings.json', 1, 30),
-      { path: 'agent/options.ts', line: 3, column: 33, ruleId: 'no-shadowed-can-use-tool' },
-    ]);
+    // One mistake, one finding: the shadowed callback speaks for the bare entry (src/engine/dedupe.ts).
+    expect(result.findings).toEqual([{ path: '.claude/settings.json', line: 1, column: 30, ruleId: 'no-shadowed-can-use-tool' }]);
   });
 
   it('a staged hook script: the settings file whose hook runs it is checked', async () => {
