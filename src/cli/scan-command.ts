@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigName } from '../engine/configs.js';
+import { toolFolder } from '../engine/cache-secret.js';
 import { findConfig } from '../engine/config-file.js';
 import { readBytes } from '../engine/read-source.js';
 import { scan, type ScanResult } from '../engine/scan.js';
@@ -149,7 +150,9 @@ async function scanOrStaged(
   };
   if (!flags.staged) {
     // Not with --staged: its files are checked out afresh each time, so nothing could be reused.
-    const cache = flags.cache ? { cache: true, ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) } : {};
+    const cache = flags.cache
+      ? { cache: true, cacheKeyFolder: toolFolder(io.env), ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) }
+      : {};
     return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
   }
   // Loaded for pre-commit hooks only.

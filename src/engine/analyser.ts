@@ -15,6 +15,8 @@ export interface SourceJob {
 export interface SourceResult {
   analysis: Analysis;
   reads: string[];
+  /** From a worker thread, which read the files itself: the state of each file in `reads` as it read it (`textState`). */
+  states?: Record<string, string>;
 }
 
 type FrontEnds = typeof import('./analyze.js');

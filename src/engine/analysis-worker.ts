@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseSource, type SourceJob } from './analyser.js';
+import { textState } from './cache.js';
 import { readText } from './sources.js';
 
 /**
@@ -8,14 +9,16 @@ import { readText } from './sources.js';
  * file's error; the thread stays up for the next.
  */
 parentPort!.on('message', async (job: SourceJob) => {
-  const reads = new Set<string>();
+  // What each read gave, for `--cache`: the main thread's own read could find the file changed since.
+  const states: Record<string, string> = {};
   try {
     // A parse is not worth copying to the main thread: the project pass parses such a file again.
     const { parsed, ...analysis } = await analyseSource(job, (absolutePath) => {
-      reads.add(absolutePath);
-      return readText(absolutePath);
+      const text = readText(absolutePath);
+      states[absolutePath] ??= textState(absolutePath, text);
+      return text;
     });
-    parentPort!.postMessage({ result: { analysis, reads: [...reads] } });
+    parentPort!.postMessage({ result: { analysis, reads: Object.keys(states), states } });
   } catch (error) {
     parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

@@ -32,6 +32,8 @@ export class ProjectSettings {
   constructor(
     private readonly root: string,
     private readonly onTrouble: (trouble: SettingsTrouble) => void,
+    /** Hears each settings file's text as read (`--cache` keeps the state of what was analysed). */
+    private readonly onRead?: (absolutePath: string, text: string | undefined) => void,
   ) {}
 
   /**
@@ -83,8 +85,10 @@ export class ProjectSettings {
     try {
       text = withoutBom(readTextFile(absolutePath));
     } catch {
+      this.onRead?.(absolutePath, undefined);
       return [];
     }
+    this.onRead?.(absolutePath, text);
     const { model, syntaxErrors } = extractSettings(text, absolutePath);
     if (syntaxErrors.length > 0) {
       this.troubled.add(absolutePath);

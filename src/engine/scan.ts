@@ -2,6 +2,7 @@ import path from 'node:path';
 import { allRules } from '../../rules/index.js';
 import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
+import { toolFolder } from './cache-secret.js';
 import { isStoredCheck } from './cache-shape.js';
 import { runRules } from './check.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
@@ -36,6 +37,8 @@ export interface ScanOptions extends TreeOptions {
   cache?: boolean;
   /** The cache file, relative to `cwd`; `.toolgatecache` at the scan root by default. */
   cacheLocation?: string;
+  /** Where toolgate keeps the key that signs cache files; `toolFolder()` (`$XDG_CACHE_HOME/toolgate`, `~/.cache/toolgate`) by default. */
+  cacheKeyFolder?: string;
 }
 
 export interface ScanResult {
@@ -130,6 +133,7 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
     today: options.today ?? currentDay(),
     isDated: (checked) => checked.dated,
     isResult: isStoredCheck,
+    keyFolder: options.cacheKeyFolder ?? toolFolder(),
   });
 }
 

@@ -21,11 +21,19 @@ export class SourceFiles {
   private readonly texts = new Map<string, string | undefined>();
   private readonly lines = new Map<string, LineIndex>();
 
-  constructor(private readonly root: string) {}
+  /** `onRead` hears each file's text as first read (`--cache` keeps the state of what was analysed). */
+  constructor(
+    private readonly root: string,
+    private readonly onRead?: (absolute: string, text: string | undefined) => void,
+  ) {}
 
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readonly read = (absolute: string): string | undefined => {
-    if (!this.texts.has(absolute)) this.texts.set(absolute, readText(absolute));
+    if (!this.texts.has(absolute)) {
+      const text = readText(absolute);
+      this.texts.set(absolute, text);
+      this.onRead?.(absolute, text);
+    }
     return this.texts.get(absolute);
   };
 

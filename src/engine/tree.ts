@@ -97,11 +97,17 @@ export async function analyseTree<Result>(
   /** The parses of deferred files analysed on this thread, by absolute path: the project pass uses them again. */
   const parsed = new Map<string, ParsedSource>();
 
-  const sources = new SourceFiles(root);
-  const settings = new ProjectSettings(root, ({ absolutePath, text, errors }) => {
-    const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
-    if (problem) problems.push(problem);
-  });
+  // With `--cache`, the state of each file as analysed is what gets stored (`ScanCache.observe`).
+  const observe = cache && ((absolute: string, text: string | undefined): void => cache.observe(absolute, text));
+  const sources = new SourceFiles(root, observe);
+  const settings = new ProjectSettings(
+    root,
+    ({ absolutePath, text, errors }) => {
+      const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
+      if (problem) problems.push(problem);
+    },
+    observe,
+  );
   /** Count a file's outcome; a result fit to keep in the cache comes back, with the paths it read. */
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): { result: Result; reads: Set<string> } | undefined => {
     if (outcome.kind === 'deferred') {
@@ -189,8 +195,9 @@ async function analyseFile<Result>(
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {
-    const { analysis, reads: read } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
+    const { analysis, reads: read, states } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
     const reads = new Set(read);
+    for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);
     const { model, crossesModules } = analysis;
     if (!model && !crossesModules) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
