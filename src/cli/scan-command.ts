@@ -38,6 +38,8 @@ export interface ScanFlags {
   cache?: boolean;
   cacheLocation?: string;
   shard?: Shard;
+  /** False with `--no-prefilter`. */
+  prefilter?: boolean;
 }
 
 export async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
@@ -147,6 +149,7 @@ async function scanOrStaged(
     strict: flags.strict,
     onProgress,
     ...(flags.shard ? { shard: flags.shard } : {}),
+    ...(flags.prefilter === false ? { prefilter: false } : {}),
   };
   if (!flags.staged) {
     // Not with --staged: its files are checked out afresh each time, so nothing could be reused.

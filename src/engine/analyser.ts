@@ -9,6 +9,8 @@ export interface SourceJob {
   text: string;
   absolutePath: string;
   asSettings: boolean;
+  /** `--no-prefilter`: analysed even if it names no SDK package. */
+  everyFile?: boolean;
 }
 
 /** `reads`: every other path the analysis read or probed (hook scripts), for `--cache`. */
@@ -45,7 +47,7 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.
-  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true });
+  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true, ...(job.everyFile ? { everyFile: true } : {}) });
 }
 
 export interface ThreadOptions {

@@ -85,6 +85,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     ...options,
     ...(config && config.ignore.length > 0 ? { ignore: { directory: config.directory, patterns: config.ignore } } : {}),
     ...(config && config.settingsFiles.length > 0 ? { settingsFiles: { directory: config.directory, patterns: config.settingsFiles } } : {}),
+    // `--no-prefilter` wins over the config file; either turns it off.
+    ...(options.prefilter === false || config?.prefilter === false ? { prefilter: false } : {}),
   };
   const found = new Map<string, UnprintedFinding>();
   const audit = new SuppressionAudit(settings);
@@ -93,7 +95,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     for (const finding of checked.findings) found.set(findingKey(finding), finding);
     audit.add(checked.audit);
   };
-  const cache = options.cache ? openCache(cwd, settings, options) : undefined;
+  const cache = options.cache ? openCache(cwd, settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
   const { root, stats, problems } = await analyseTree(
     tree,
     (file) => {
@@ -129,7 +131,11 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
   return new ScanCache<CheckedFile>({
     file: cacheFile(cwd, options.cacheLocation),
     toolgateVersion: toolInfo.version,
-    key: { root: cwd, rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]) },
+    key: {
+      root: cwd,
+      rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]),
+      prefilter: options.prefilter !== false,
+    },
     today: options.today ?? currentDay(),
     isDated: (checked) => checked.dated,
     isResult: isStoredCheck,

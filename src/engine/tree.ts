@@ -8,6 +8,7 @@ import { LineIndex } from '../model/line-index.js';
 import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
 import type { ScanCache } from './cache.js';
+import { ReExportPass } from './re-export-pass.js';
 import { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
 import { SourceFiles, type SpanLocation } from './sources.js';
@@ -26,6 +27,11 @@ export interface TreeOptions {
   shard?: Shard;
   /** Called after each file's outcome is counted, for a progress line; `stats` is the running count. */
   onProgress?: (stats: Readonly<ScanStats>) => void;
+  /**
+   * `false` (`--no-prefilter`, config `"prefilter": false`): parse and analyse
+   * every supported file, not only those that name an SDK package.
+   */
+  prefilter?: boolean;
   /** @internal When analysis moves to worker threads (tests force it); `defaultThreads` otherwise. */
   threads?: ThreadOptions;
 }
@@ -147,14 +153,23 @@ export async function analyseTree<Result>(
   };
   const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
   const analyser = new Analyser(sources.read, options.threads);
+  const reExports = new ReExportPass();
+  const first: FirstPass = { sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
-      const kept = record(discovered, await analyseFile(discovered, sources, analyser, parsed, cache));
+      const kept = record(discovered, await analyseFile(discovered, first, cache));
       if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
       options.onProgress?.(stats);
     });
   } finally {
     await analyser.close();
+  }
+  // Files that import the SDK through a local module that re-exports it: the project pass follows the imports.
+  for (const { file, text } of reExports.importers()) {
+    stats.files--;
+    stats.skipped--;
+    if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
+    deferred.push(file);
   }
   if (deferred.length > 0) {
     // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
@@ -167,13 +182,18 @@ export async function analyseTree<Result>(
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
-async function analyseFile<Result>(
-  file: DiscoveredFile,
-  sources: SourceFiles,
-  analyser: Analyser,
-  parsed: Map<string, ParsedSource>,
-  cache?: ScanCache<Result>,
-): Promise<FileOutcome> {
+/** What the first pass over the files shares. */
+interface FirstPass {
+  sources: SourceFiles;
+  analyser: Analyser;
+  /** The parses of deferred files, for the project pass. */
+  parsed: Map<string, ParsedSource>;
+  reExports: ReExportPass;
+  /** `--no-prefilter`: every supported file is parsed and analysed. */
+  everyFile: boolean;
+}
+
+async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, parsed, reExports, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -183,9 +203,13 @@ async function analyseFile<Result>(
   let text: string;
   try {
     const bytes = readBytes(file.absolutePath);
-    const candidate = file.settings ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
+    const candidate = file.settings || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
     // Most files of a large tree end here: read and searched, never parsed.
-    if (candidate === undefined) return { kind: 'skipped' };
+    if (candidate === undefined) {
+      reExports.noteSkipped(file);
+      return { kind: 'skipped' };
+    }
+    if (!file.settings) reExports.noteCandidate(file, candidate);
     text = candidate;
   } catch (error) {
     return fail('read', readFailure(file.absolutePath, error));
@@ -195,7 +219,8 @@ async function analyseFile<Result>(
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {
-    const { analysis, reads: read, states } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
+    const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(everyFile ? { everyFile } : {}) };
+    const { analysis, reads: read, states } = await analyser.analyse(job);
     const reads = new Set(read);
     for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);
     const { model, crossesModules } = analysis;

@@ -5,11 +5,16 @@ import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
+import { followReExports, importBindingOf, starImports, type ImportBinding } from './imports.js';
 import { ModuleResolution } from './modules.js';
+import { isSdkModule } from './sdk.js';
 import { parsePython, type ParsedModule } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
 import type { PyModule, PyNode } from './syntax.js';
+
+/** The most local modules one SDK import is followed through. */
+const maxReExportChain = 8;
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -38,6 +43,10 @@ export class PythonProject implements ImportResolver {
   private readonly following = new Set<string>();
   private readonly modules: ModuleResolution;
   private readonly traces: Array<Set<PyNode>> = [];
+  /** Modules that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
+  private readonly throughLocalModules = new Set<string>();
+  /** The re-exports being followed: `path\0name`. */
+  private readonly tracingReExports = new Set<string>();
 
   constructor(
     private readonly host: ProjectHost,
@@ -57,7 +66,7 @@ export class PythonProject implements ImportResolver {
     // Options built here and used nowhere here may be used by another module: only the whole project can tell.
     const crosses = (root: string): boolean => {
       const { built, used: usedHere } = found.get(root)!;
-      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node));
+      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root);
     };
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
@@ -117,6 +126,42 @@ export class PythonProject implements ImportResolver {
     }
   }
 
+  /**
+   * The SDK import that `binding` in `fromFile` comes to when its module is
+   * one of the project's and imports the name from the SDK (`from
+   * claude_agent_sdk import query`, or `*`), through other local modules
+   * too. Without following imports nothing is read: a relative import
+   * leaves the module to the project pass.
+   */
+  private sdkThrough(fromFile: string, binding: ImportBinding): ImportBinding | undefined {
+    if (binding.name === '*' || isSdkModule(binding.module)) return undefined;
+    if (!this.followImports) {
+      if (binding.module.startsWith('.')) this.throughLocalModules.add(fromFile);
+      return undefined;
+    }
+    const target = this.modules.resolve(binding.module, fromFile);
+    const key = `${target}\0${binding.name}`;
+    // Chains of re-exports are short; a cycle or a planted chain ends here.
+    if (!target || this.tracingReExports.has(key) || this.tracingReExports.size >= maxReExportChain) return undefined;
+    const context = this.context(target);
+    if (!context) return undefined;
+    this.tracingReExports.add(key);
+    try {
+      const sites = context.scopes.module.bindings.get(binding.name) ?? [];
+      if (sites.length === 0) {
+        const star = starImports(context.module).find(isSdkModule);
+        return star === undefined ? undefined : { module: star, name: binding.name };
+      }
+      const bindings = sites.map((site) => importBindingOf(context.module, site));
+      const [first] = bindings;
+      // Bound once, by one import: anything else (a def, two imports) is not the SDK's for certain.
+      if (!first || bindings.some((other) => !other || other.module !== first.module || other.name !== first.name)) return undefined;
+      return isSdkModule(first.module) ? first : this.sdkThrough(target, first);
+    } finally {
+      this.tracingReExports.delete(key);
+    }
+  }
+
   private context(path: string): ModuleContext | undefined {
     let context = this.contexts.get(path);
     if (context === undefined) {
@@ -129,6 +174,7 @@ export class PythonProject implements ImportResolver {
         const scopes = new Scopes(module);
         const evaluator = new Evaluator(module, scopes, this.registry, this, this.traces);
         context = { module, syntaxErrors, scopes, evaluator, suppressions: suppressionsOf(module) };
+        followReExports(module, (binding) => this.sdkThrough(path, binding));
       }
       this.contexts.set(path, context);
     }

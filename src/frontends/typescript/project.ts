@@ -9,10 +9,15 @@ import { Evaluator, type ImportResolver } from './evaluate.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { ModuleResolution } from './module-resolution.js';
-import { moduleReferences } from './imports.js';
+import { moduleReferences, requiredModule } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
 import { Scopes } from './scope.js';
+import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
+import { isIdentifier } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
+
+/** The most local modules one SDK import is followed through. */
+const maxReExportChain = 8;
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -41,6 +46,10 @@ export class TypeScriptProject implements ImportResolver {
   private readonly following = new Set<string>();
   private readonly modules = new ModuleResolution();
   private readonly traces: Array<Set<ts.Node>> = [];
+  /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
+  private readonly throughLocalModules = new Set<string>();
+  /** The re-exports being followed: `path\0name`. */
+  private readonly tracingReExports = new Set<string>();
 
   constructor(
     private readonly host: ProjectHost,
@@ -55,7 +64,8 @@ export class TypeScriptProject implements ImportResolver {
       if (context) found.set(root, findConfigurations(context.file, context.scopes, context.evaluator));
     }
     // Typed options may be used by another module: only the whole project can tell.
-    const crosses = (root: string): boolean => this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0;
+    const crosses = (root: string): boolean =>
+      this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0 || this.throughLocalModules.has(root);
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
@@ -138,6 +148,49 @@ export class TypeScriptProject implements ImportResolver {
     });
   }
 
+  /**
+   * What `name` imported from `module` in `fromFile` is of the SDK, when
+   * that module is one of the project's and re-exports it (`export { query }
+   * from '…'`, `export *`, an import it exports again), through other local
+   * modules too. Without following imports nothing is read: the file is left
+   * to the project pass.
+   */
+  private sdkThrough(fromFile: string, module: string, name: string): SdkBinding | undefined {
+    if (!this.followImports) {
+      if (/^\.{1,2}(?:\/|$)/.test(module)) this.throughLocalModules.add(fromFile);
+      return undefined;
+    }
+    const target = this.modules.resolve(module, fromFile);
+    const key = `${target}\0${name}`;
+    // Chains of re-exports are short; a cycle or a planted chain ends here.
+    if (!target || this.tracingReExports.has(key) || this.tracingReExports.size >= maxReExportChain) return undefined;
+    const context = this.context(target);
+    if (!context) return undefined;
+    this.tracingReExports.add(key);
+    try {
+      const { source, stars } = findExport(context.file, name);
+      if (source?.kind === 'reexport') return isSdkModule(source.module) ? sdkExport(source.module, source.name) : this.sdkThrough(target, source.module, source.name);
+      // `module.exports = require('…')`.
+      if (source?.kind === 'property') {
+        const required = requiredModule(source.of);
+        return required !== undefined && isSdkModule(required) ? sdkExport(required, source.name) : undefined;
+      }
+      if (source?.kind === 'value' && isIdentifier(source.node)) {
+        // `import { query } from '…'; export { query }`.
+        const declaration = context.scopes.resolve(source.node);
+        return declaration && sdkBindingOf(declaration);
+      }
+      if (source || name === 'default') return undefined;
+      for (const star of stars) {
+        const found = isSdkModule(star) ? sdkExport(star, name) : this.sdkThrough(target, star, name);
+        if (found) return found;
+      }
+      return undefined;
+    } finally {
+      this.tracingReExports.delete(key);
+    }
+  }
+
   private exported(path: string, name: string, span: Span): ValueSet {
     const key = `${path}\0${name}`;
     const context = this.context(path);
@@ -182,6 +235,7 @@ export class TypeScriptProject implements ImportResolver {
         const file = kept?.text === text ? kept : parseSource(text, path);
         const scopes = new Scopes();
         context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this, this.traces) };
+        followReExports(file, (module, name) => this.sdkThrough(path, module, name));
       }
       this.contexts.set(path, context);
     }
