@@ -45,6 +45,26 @@ describe('TypeScript and JavaScript', () => {
     expect(stats.skipped).toBe(0);
   });
 
+  it('follows the re-export in a file that also names the SDK itself', async () => {
+    write({
+      'src/sdk.ts': "export { query } from '@anthropic-ai/claude-agent-sdk';\n",
+      'src/agent.ts': `import { tool } from '@anthropic-ai/claude-agent-sdk';\nimport { query } from './sdk';\nquery(${bash});\nexport const helper = tool;\n`,
+    });
+    expect((await findings()).at).toEqual(['src/agent.ts:3:49 no-bare-allowed-tools']);
+  });
+
+  it('keeps the result with --cache, and analyses again when the re-exporting module changes', async () => {
+    write({ 'src/sdk.ts': "export { query } from '@anthropic-ai/claude-agent-sdk';\n", 'src/agent.ts': `import { query } from './sdk';\nquery(${bash});\n` });
+    const cached = { cache: true, cacheKeyFolder: path.join(dir, '.key'), cacheLocation: '.cache/' };
+    const first = await scan({ cwd: dir, configFile: false, ...cached });
+    const second = await scan({ cwd: dir, configFile: false, ...cached });
+    expect(second.stats).toMatchObject({ files: 2, analysed: 0, cached: 2 });
+    expect(second.findings).toEqual(first.findings);
+    write({ 'src/sdk.ts': 'export function query(input: unknown) { return input; }\n' });
+    const third = await scan({ cwd: dir, configFile: false, ...cached });
+    expect(third.findings).toEqual([]);
+  });
+
   it('stays silent on, and skips, a local module that does not re-export the SDK', async () => {
     write({
       // Exports the SDK's query under another name, and a query of its own.
@@ -69,6 +89,15 @@ describe('Python', () => {
     const agent = Object.keys(files).find((file) => file.includes('agent'))!;
     const { at } = await findings();
     expect(at).toEqual([`${agent}:2:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]);
+  });
+
+  it('follows the re-export in a module that also imports from the SDK itself', async () => {
+    write({
+      'pkg/__init__.py': '',
+      'pkg/sdk.py': 'from claude_agent_sdk import query\n',
+      'pkg/agent.py': `from claude_agent_sdk import ClaudeAgentOptions\nfrom .sdk import query\n${pyBash}\n`,
+    });
+    expect((await findings()).at).toEqual([`pkg/agent.py:3:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]);
   });
 
   it('stays silent on a local module that defines its own query', async () => {
