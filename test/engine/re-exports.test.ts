@@ -94,8 +94,8 @@ describe('Python', () => {
   it('follows the re-export in a module that also imports from the SDK itself', async () => {
     write({
       'pkg/__init__.py': '',
-      'pkg/sdk.py': 'from claude_agent_sdk import query\n',
-      'pkg/agent.py': `from claude_agent_sdk import ClaudeAgentOptions\nfrom .sdk import query\n${pyBash}\n`,
+      'pkg/sdk.py': 'from claude_agent_sdk import query, ClaudeAgentOptions\n',
+      'pkg/agent.py': `import claude_agent_sdk\nfrom .sdk import query, ClaudeAgentOptions\n${pyBash}\n`,
     });
     expect((await findings()).at).toEqual([`pkg/agent.py:3:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]);
   });
