@@ -19,6 +19,8 @@ export interface SourceResult {
   reads: string[];
   /** From a worker thread, which read the files itself: the state of each file in `reads` as it read it (`textState`). */
   states?: Record<string, string>;
+  /** From a worker thread: the files in `reads` that are there but could not be read, with why (`readSource`). */
+  refused?: Record<string, string>;
 }
 
 type FrontEnds = typeof import('./analyze.js');

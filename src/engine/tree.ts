@@ -108,8 +108,9 @@ export async function analyseTree<Result>(
   const sources = new SourceFiles(root, observe);
   const settings = new ProjectSettings(
     root,
-    ({ absolutePath, text, errors }) => {
-      const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
+    (trouble) => {
+      const where = sources.relative(trouble.absolutePath);
+      const problem = 'refused' in trouble ? { path: where, kind: 'read' as const, message: trouble.refused } : syntaxProblem(where, trouble.errors, new LineIndex(trouble.text));
       if (problem) problems.push(problem);
     },
     observe,
@@ -220,9 +221,14 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
 
   try {
     const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(everyFile ? { everyFile } : {}) };
-    const { analysis, reads: read, states } = await analyser.analyse(job);
+    const { analysis, reads: read, states, refused } = await analyser.analyse(job);
     const reads = new Set(read);
     for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);
+    // A hook script that is there but cannot be read (a link to a device, a FIFO, too large) is not absent: the file is not checked.
+    for (const absolute of reads) {
+      const why = refused?.[absolute] ?? sources.refusal(absolute);
+      if (why !== undefined) return fail('read', `Cannot read the hook script ${sources.relative(absolute)}: ${why.replace(/^Cannot read file: /, '')}`);
+    }
     const { model, crossesModules } = analysis;
     if (!model && !crossesModules) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));
