@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { withoutBom, type Analysis } from '../engine/analyze.js';
+import type { Analysis } from '../engine/analyze.js';
 import { isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
 import { mentionsSdk } from '../frontends/typescript/sdk.js';
 import type { Span } from '../model/types.js';
+import { readText } from '../engine/sources.js';
 
 /** The part of typescript-eslint's `parserServices.program` toolgate reads: source texts. */
 export interface ProgramLike {
@@ -27,11 +27,7 @@ export function analyzeWithProgram(text: string, filename: string, program: Prog
     if (path === filename) return text;
     const fromProgram = program.getSourceFile(path)?.text;
     if (fromProgram !== undefined) return fromProgram;
-    try {
-      return withoutBom(readFileSync(path, 'utf8'));
-    } catch {
-      return undefined;
-    }
+    return readText(path);
   };
   const project = new TypeScriptProject({ readFile }, true);
   const analysis = project.analyze([filename]).get(filename)!;

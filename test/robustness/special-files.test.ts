@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxFileBytes, readBytes, ReadRefused } from '../../src/engine/read-source.js';
 import { scan } from '../../src/engine/scan.js';
-import { badAgent, cli, tree } from './support.js';
+import { badAgent, cli, sdkImport, tree } from './support.js';
 
 // Every file toolgate reads goes through one reader: a link (which git can
 // commit) to a device or a FIFO where a `.gitignore`, a settings file, a
@@ -88,6 +88,22 @@ describe('the one reader', () => {
     const run = await cli(root, 'scan', 'src');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('.claude/settings.local.json: Cannot read file: it is not a regular file');
+  });
+
+  it.each(['/dev/zero', 'fifo'])('reads a tsconfig.json and a baseline that are links to %s through the one reader: refused, never read', async (target) => {
+    const root = tree({
+      'src/agent.ts': `${sdkImport}import { tools } from './tools';\nquery({ prompt: 'x', options: { allowedTools: tools } });\n`,
+      'src/tools.ts': "export const tools = ['Bash'];\n",
+    });
+    const to = target === 'fifo' ? withFifo(root) : target;
+    symlinkSync(to, path.join(root, 'tsconfig.json'));
+    symlinkSync(to, path.join(root, 'baseline.json'));
+    // Imports are still followed, with the default compiler options.
+    const result = await scan({ cwd: root, configFile: false });
+    expect(result.findings.map((finding) => `${finding.path}:${finding.line}`)).toEqual(['src/tools.ts:1']);
+    const run = await cli(root, 'scan', '--baseline', 'baseline.json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Cannot read the baseline file .*baseline\.json: Cannot read file: it is not a regular file/);
   });
 
   it('reports a source over the size limit as not checked', async () => {

@@ -13,10 +13,25 @@ const defaults: ts.CompilerOptions = {
  * `index` files, `.js` written for `.ts`, tsconfig `paths` and `baseUrl`),
  * with the compiler options of the nearest tsconfig.json. Only the project's
  * own sources count: packages and declaration files are not followed.
+ * Every file it reads (tsconfig.json and the configs it extends,
+ * package.json) is read with `readFile`, the engine's one reader: a
+ * tsconfig.json that is a link to `/dev/zero` is refused, not read forever.
  */
 export class ModuleResolution {
   private readonly options = new Map<string, ts.CompilerOptions>();
-  private readonly host: ts.ModuleResolutionHost = ts.sys;
+  private readonly host: ts.ModuleResolutionHost & ts.ParseConfigHost;
+
+  constructor(readFile: (file: string) => string | undefined) {
+    this.host = {
+      useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+      fileExists: (file) => ts.sys.fileExists(file),
+      directoryExists: (folder) => ts.sys.directoryExists(folder),
+      readDirectory: (...args) => ts.sys.readDirectory(...args),
+      realpath: (file) => (ts.sys.realpath ? ts.sys.realpath(file) : file),
+      getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+      readFile,
+    };
+  }
 
   resolve(specifier: string, fromFile: string): string | undefined {
     const options = this.optionsFor(path.dirname(fromFile));
@@ -29,18 +44,18 @@ export class ModuleResolution {
   private optionsFor(directory: string): ts.CompilerOptions {
     let options = this.options.get(directory);
     if (!options) {
-      options = readCompilerOptions(directory);
+      options = readCompilerOptions(directory, this.host);
       this.options.set(directory, options);
     }
     return options;
   }
 }
 
-function readCompilerOptions(directory: string): ts.CompilerOptions {
-  const configPath = ts.findConfigFile(directory, (file) => ts.sys.fileExists(file));
+function readCompilerOptions(directory: string, host: ts.ParseConfigHost): ts.CompilerOptions {
+  const configPath = ts.findConfigFile(directory, (file) => host.fileExists(file));
   if (!configPath) return defaults;
-  const { config, error } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const { config, error } = ts.readConfigFile(configPath, (file) => host.readFile(file));
   if (error) return defaults;
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath), undefined, configPath);
+  const parsed = ts.parseJsonConfigFileContent(config, host, path.dirname(configPath), undefined, configPath);
   return { ...defaults, ...parsed.options, allowJs: true };
 }

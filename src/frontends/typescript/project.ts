@@ -44,7 +44,7 @@ export class TypeScriptProject implements ImportResolver {
   private readonly registry = new FunctionRegistry();
   private readonly contexts = new Map<string, FileContext | null>();
   private readonly following = new Set<string>();
-  private readonly modules = new ModuleResolution();
+  private readonly modules: ModuleResolution;
   private readonly traces: Array<Set<ts.Node>> = [];
   /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
@@ -54,7 +54,9 @@ export class TypeScriptProject implements ImportResolver {
   constructor(
     private readonly host: ProjectHost,
     private readonly followImports: boolean,
-  ) {}
+  ) {
+    this.modules = new ModuleResolution((file) => host.readFile(file));
+  }
 
   /** Build the model of each root file; values may come from any module its imports reach. */
   analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis> {
