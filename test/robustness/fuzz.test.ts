@@ -1,6 +1,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { random } from '../../bench/generate.mjs';
 import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
 import { candidateText } from '../../src/engine/prefilter.js';
 import { scan } from '../../src/engine/scan.js';
@@ -13,18 +14,6 @@ import { cli, tree } from './support.js';
 // throws, no stack trace is printed, every run ends, and a file that names
 // the SDK and does not parse is always a problem, so the run never exits 0
 // over it.
-
-/** mulberry32: a small PRNG, so the mutants are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const typeScriptAgent = `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';
 import { tools } from './tools';
