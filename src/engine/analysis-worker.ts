@@ -16,7 +16,7 @@ parentPort!.on('message', async (job: SourceJob) => {
     // A parse is not worth copying to the main thread: the project pass parses such a file again.
     const { parsed, ...analysis } = await analyseSource(job, (absolutePath) => {
       const read = readSource(absolutePath);
-      states[absolutePath] ??= textState(absolutePath, read.text);
+      states[absolutePath] ??= textState(absolutePath, read.text, read.refused !== undefined);
       if (read.refused !== undefined) refused[absolutePath] = read.refused;
       return read.text;
     });

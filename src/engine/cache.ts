@@ -5,7 +5,7 @@ import { cacheSecret, sign, verifies } from './cache-secret.js';
 import type { DiscoveredFile } from './discover.js';
 import { withoutBom } from './prefilter.js';
 import { readTextFile } from './read-source.js';
-import { readText } from './sources.js';
+import { readSource } from './sources.js';
 
 /** Where `--cache` keeps results by default, at the scan root (like ESLint's `.eslintcache`). */
 export const defaultCacheFile = '.toolgatecache';
@@ -126,8 +126,8 @@ export class ScanCache<Result> {
    * stored with it, never that of a later read: a file changed while the
    * scan runs leaves no entry that a later run would trust.
    */
-  observe(file: string, text: string | undefined): void {
-    this.observeState(file, textState(file, text));
+  observe(file: string, text: string | undefined, refused = false): void {
+    this.observeState(file, textState(file, text, refused));
   }
 
   /** `observe` with the state already taken (`textState`, on a worker thread). */
@@ -249,7 +249,8 @@ export class ScanCache<Result> {
   private stateOf(file: string): string {
     let state = this.states.get(file);
     if (state === undefined) {
-      state = textState(file, readText(file));
+      const { text, refused } = readSource(file);
+      state = textState(file, text, refused !== undefined);
       this.states.set(file, state);
     }
     return state;
@@ -265,12 +266,14 @@ function removeQuietly(file: string): void {
 }
 
 /**
- * A path's state from its text as read (`readText`: without a byte order
- * mark, undefined when nothing readable is there): a content hash, `dir`
- * or `missing`.
+ * A path's state from its text as read (`readSource`: without a byte order
+ * mark, undefined when nothing readable is there): a content hash,
+ * `refused` (there, but a device, a FIFO, too large: it must be reported
+ * again, so it never matches `missing`), `dir` or `missing`.
  */
-export function textState(file: string, text: string | undefined): string {
+export function textState(file: string, text: string | undefined, refused = false): string {
   if (text !== undefined) return digest(text);
+  if (refused) return 'refused';
   try {
     return statSync(file).isDirectory() ? 'dir' : 'missing';
   } catch {

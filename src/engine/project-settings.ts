@@ -29,7 +29,7 @@ export class ProjectSettings {
     private readonly root: string,
     private readonly onTrouble: (trouble: SettingsTrouble) => void,
     /** Hears each settings file's text as read (`--cache` keeps the state of what was analysed). */
-    private readonly onRead?: (absolutePath: string, text: string | undefined) => void,
+    private readonly onRead?: (absolutePath: string, text: string | undefined, refused: boolean) => void,
   ) {}
 
   /**
@@ -78,7 +78,7 @@ export class ProjectSettings {
 
   private read(absolutePath: string): AgentConfiguration[] {
     const { text, refused } = readSource(absolutePath);
-    this.onRead?.(absolutePath, text);
+    this.onRead?.(absolutePath, text, refused !== undefined);
     if (refused !== undefined) {
       // There, but a link to a device, a FIFO or too large: the settings that apply are not known.
       this.troubled.add(absolutePath);

@@ -26,7 +26,7 @@ export class SourceFiles {
   /** `onRead` hears each file's text as first read (`--cache` keeps the state of what was analysed). */
   constructor(
     private readonly root: string,
-    private readonly onRead?: (absolute: string, text: string | undefined) => void,
+    private readonly onRead?: (absolute: string, text: string | undefined, refused: boolean) => void,
   ) {}
 
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -35,7 +35,7 @@ export class SourceFiles {
       const { text, refused } = readSource(absolute);
       this.texts.set(absolute, text);
       if (refused !== undefined) this.refusals.set(absolute, refused);
-      this.onRead?.(absolute, text);
+      this.onRead?.(absolute, text, refused !== undefined);
     }
     return this.texts.get(absolute);
   };

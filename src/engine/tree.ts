@@ -104,7 +104,7 @@ export async function analyseTree<Result>(
   const parsed = new Map<string, ParsedSource>();
 
   // With `--cache`, the state of each file as analysed is what gets stored (`ScanCache.observe`).
-  const observe = cache && ((absolute: string, text: string | undefined): void => cache.observe(absolute, text));
+  const observe = cache && ((absolute: string, text: string | undefined, refused: boolean): void => cache.observe(absolute, text, refused));
   const sources = new SourceFiles(root, observe);
   const settings = new ProjectSettings(
     root,

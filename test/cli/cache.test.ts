@@ -159,6 +159,18 @@ describe('scan --cache', () => {
     expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 5, analysed: 0, cached: 3, skipped: 2, failed: 0 });
   });
 
+  it('reports a hook script that was absent and is now there but refused (a link to a device), never taking it from the cache', async () => {
+    const hooks = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '.claude/hooks/guard.sh' }] }] } };
+    write('.claude/settings.json', JSON.stringify(hooks));
+    await scanJson('--cache');
+    mkdirSync(path.join(dir, '.claude/hooks'));
+    symlinkSync('/dev/zero', path.join(dir, '.claude/hooks/guard.sh'));
+    const run = await scanJson('--cache');
+    expect(run.code).toBe(2);
+    expect(counts(run.summary)).toEqual({ files: 5, analysed: 0, cached: 2, skipped: 2, failed: 1 });
+    expect(run.stderr).toContain('.claude/settings.json: Cannot read the hook script .claude/hooks/guard.sh: it is not a regular file');
+  });
+
   it('keeps what --strict needs to judge suppression comments', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools\nquery({ prompt: "hi", options: {} });\n`);
     const first = await scanJson('--cache', '--strict');
