@@ -86,9 +86,10 @@ export function readSource(absolute: string): { text?: string; refused?: string 
     return { text: withoutBom(readTextFile(absolute)) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    // A folder where a file should be is no file there, as when nothing is.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return {};
     if (error instanceof ReadRefused) return { refused: error.message };
-    return { refused: `Cannot read file: ${code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : ((error as Error).message ?? String(error))}` };
+    return { refused: `Cannot read file: ${code === 'EACCES' ? 'permission denied' : ((error as Error).message ?? String(error))}` };
   }
 }
 

@@ -65,6 +65,15 @@ describe('TypeScript and JavaScript', () => {
     expect(third.findings).toEqual([]);
   });
 
+  it('ends on modules that re-export from each other, finding nothing', async () => {
+    write({
+      'src/a.ts': "export { query } from './b';\nexport { tool } from '@anthropic-ai/claude-agent-sdk';\n",
+      'src/b.ts': "export { query } from './a';\n",
+      'src/agent.ts': `import { query } from './a';\nquery(${bash});\n`,
+    });
+    expect((await findings()).at).toEqual([]);
+  });
+
   it('stays silent on, and skips, a local module that does not re-export the SDK', async () => {
     write({
       // Exports the SDK's query under another name, and a query of its own.
@@ -98,6 +107,20 @@ describe('Python', () => {
       'pkg/agent.py': `import claude_agent_sdk\nfrom .sdk import query, ClaudeAgentOptions\n${pyBash}\n`,
     });
     expect((await findings()).at).toEqual([`pkg/agent.py:3:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]);
+  });
+
+  it.each([
+    ['ends on modules that import from each other, finding nothing', 'from .a import query, ClaudeAgentOptions\n', []],
+    ['finds it through the same modules when the chain reaches the SDK', 'from claude_agent_sdk import query, ClaudeAgentOptions\n', [`pkg/agent.py:2:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]],
+  ])('%s', async (_, bImports, expected) => {
+    write({
+      'pkg/__init__.py': '',
+      // Names the SDK in a comment only: the second pass looks at its importers, the analysis follows it.
+      'pkg/a.py': '# wraps claude_agent_sdk\nfrom .b import query, ClaudeAgentOptions\n',
+      'pkg/b.py': bImports,
+      'pkg/agent.py': `from .a import query, ClaudeAgentOptions\n${pyBash}\n`,
+    });
+    expect((await findings()).at).toEqual(expected);
   });
 
   it('stays silent on a local module that defines its own query', async () => {

@@ -3,6 +3,7 @@ import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
+import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { followReExports, importBindingOf, starImports, type ImportBinding } from './imports.js';
@@ -12,9 +13,6 @@ import { parsePython, type ParsedModule } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
 import type { PyModule, PyNode } from './syntax.js';
-
-/** The most local modules one SDK import is followed through. */
-const maxReExportChain = 8;
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -45,8 +43,7 @@ export class PythonProject implements ImportResolver {
   private readonly traces: Array<Set<PyNode>> = [];
   /** Modules that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
-  /** The re-exports being followed: `path\0name`. */
-  private readonly tracingReExports = new Set<string>();
+  private readonly reExports = new ReExportChain();
 
   constructor(
     private readonly host: ProjectHost,
@@ -140,13 +137,9 @@ export class PythonProject implements ImportResolver {
       return undefined;
     }
     const target = this.modules.resolve(binding.module, fromFile);
-    const key = `${target}\0${binding.name}`;
-    // Chains of re-exports are short; a cycle or a planted chain ends here.
-    if (!target || this.tracingReExports.has(key) || this.tracingReExports.size >= maxReExportChain) return undefined;
-    const context = this.context(target);
-    if (!context) return undefined;
-    this.tracingReExports.add(key);
-    try {
+    const context = target && this.context(target);
+    if (!target || !context) return undefined;
+    return this.reExports.through(target, binding.name, () => {
       const sites = context.scopes.module.bindings.get(binding.name) ?? [];
       if (sites.length === 0) {
         const star = starImports(context.module).find(isSdkModule);
@@ -157,9 +150,7 @@ export class PythonProject implements ImportResolver {
       // Bound once, by one import: anything else (a def, two imports) is not the SDK's for certain.
       if (!first || bindings.some((other) => !other || other.module !== first.module || other.name !== first.name)) return undefined;
       return isSdkModule(first.module) ? first : this.sdkThrough(target, first);
-    } finally {
-      this.tracingReExports.delete(key);
-    }
+    });
   }
 
   private context(path: string): ModuleContext | undefined {

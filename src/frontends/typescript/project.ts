@@ -5,6 +5,7 @@ import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
+import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
@@ -15,9 +16,6 @@ import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
 import { isIdentifier } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
-
-/** The most local modules one SDK import is followed through. */
-const maxReExportChain = 8;
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -48,8 +46,7 @@ export class TypeScriptProject implements ImportResolver {
   private readonly traces: Array<Set<ts.Node>> = [];
   /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
-  /** The re-exports being followed: `path\0name`. */
-  private readonly tracingReExports = new Set<string>();
+  private readonly reExports = new ReExportChain();
 
   constructor(
     private readonly host: ProjectHost,
@@ -163,13 +160,9 @@ export class TypeScriptProject implements ImportResolver {
       return undefined;
     }
     const target = this.modules.resolve(module, fromFile);
-    const key = `${target}\0${name}`;
-    // Chains of re-exports are short; a cycle or a planted chain ends here.
-    if (!target || this.tracingReExports.has(key) || this.tracingReExports.size >= maxReExportChain) return undefined;
-    const context = this.context(target);
-    if (!context) return undefined;
-    this.tracingReExports.add(key);
-    try {
+    const context = target && this.context(target);
+    if (!target || !context) return undefined;
+    return this.reExports.through(target, name, () => {
       const { source, stars } = findExport(context.file, name);
       if (source?.kind === 'reexport') return isSdkModule(source.module) ? sdkExport(source.module, source.name) : this.sdkThrough(target, source.module, source.name);
       // `module.exports = require('…')`.
@@ -188,9 +181,7 @@ export class TypeScriptProject implements ImportResolver {
         if (found) return found;
       }
       return undefined;
-    } finally {
-      this.tracingReExports.delete(key);
-    }
+    });
   }
 
   private exported(path: string, name: string, span: Span): ValueSet {
