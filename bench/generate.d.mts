@@ -4,3 +4,5 @@ export declare function generateTree(
   options?: { files: number; agentShare?: number; languages?: Array<'ts' | 'js' | 'py'>; parts?: number; seed?: number; settings?: boolean },
 ): { files: number; agent: number };
 export declare function copyRealCode(from: string, directory: string, limit?: number): number;
+/** Mulberry32: a seeded generator of numbers in [0, 1). */
+export declare function random(seed: number): () => number;

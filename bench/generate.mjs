@@ -10,7 +10,7 @@ import path from 'node:path';
 export const sourcePatterns = ['*.ts', '*.tsx', '*.mts', '*.cts', '*.js', '*.jsx', '*.mjs', '*.cjs', '*.py', 'settings.json', 'settings.local.json'];
 
 /** Mulberry32: a small seeded generator, so trees are the same in every run. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
+import { fatalLine } from '../src/cli/fatal.js';
 import { run } from '../src/cli/run.js';
 
 function fatal(error: unknown): void {
-  process.stderr.write(`toolgate: fatal: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(fatalLine(error));
   process.exitCode = 2;
 }
 

@@ -98,6 +98,7 @@ function buildProgram(io: CliIo, action: (paths: string[], flags: ScanFlags) => 
     .option('--update-baseline', `write the current findings to the --baseline file (default ${defaultBaseline}) and pass`)
     .option('--cache', 'reuse the results of the last run for files that did not change (docs/cache-and-shards.md)')
     .option('--cache-location <path>', 'the --cache file, or a folder to keep .toolgatecache in (default: the working directory)')
+    .option('--no-prefilter', 'parse and analyse every supported file, not only those that name an SDK package (docs/architecture.md)')
     .option('--shard <i/n>', 'check only part i of n of the files, for parallel CI jobs (docs/cache-and-shards.md)', parseShardFlag)
     .option('--no-error-on-unmatched-pattern', 'exit 0, with the warning, when the paths given hold no file to check')
     .option('--allow-unparsed', 'files that cannot be read or parsed are still reported, but do not make the run exit 2')

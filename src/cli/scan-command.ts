@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigName } from '../engine/configs.js';
+import { toolFolder } from '../engine/cache-secret.js';
 import { findConfig } from '../engine/config-file.js';
 import { readBytes } from '../engine/read-source.js';
 import { scan, type ScanResult } from '../engine/scan.js';
@@ -37,6 +38,8 @@ export interface ScanFlags {
   cache?: boolean;
   cacheLocation?: string;
   shard?: Shard;
+  /** False with `--no-prefilter`. */
+  prefilter?: boolean;
 }
 
 export async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
@@ -147,10 +150,13 @@ async function scanOrStaged(
     strict: flags.strict,
     onProgress,
     ...(flags.shard ? { shard: flags.shard } : {}),
+    ...(flags.prefilter === false ? { prefilter: false } : {}),
   };
   if (!flags.staged) {
     // Not with --staged: its files are checked out afresh each time, so nothing could be reused.
-    const cache = flags.cache ? { cache: true, ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) } : {};
+    const cache = flags.cache
+      ? { cache: true, cacheKeyFolder: toolFolder(io.env), ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) }
+      : {};
     return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
   }
   // Loaded for pre-commit hooks only.

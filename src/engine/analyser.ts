@@ -10,12 +10,18 @@ export interface SourceJob {
   text: string;
   absolutePath: string;
   asSettings: boolean;
+  /** `--no-prefilter`: analysed even if it names no SDK package. */
+  everyFile?: boolean;
 }
 
 /** `reads`: every other path the analysis read or probed (hook scripts), for `--cache`. */
 export interface SourceResult {
   analysis: Analysis;
   reads: string[];
+  /** From a worker thread, which read the files itself: the state of each file in `reads` as it read it (`textState`). */
+  states?: Record<string, string>;
+  /** From a worker thread: the files in `reads` that are there but could not be read, with why (`readSource`). */
+  refused?: Record<string, string>;
 }
 
 type FrontEnds = typeof import('./analyze.js');
@@ -45,7 +51,7 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.
-  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true });
+  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true, ...(job.everyFile ? { everyFile: true } : {}) });
 }
 
 export interface ThreadOptions {

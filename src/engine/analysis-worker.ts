@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseSource, type SourceJob } from './analyser.js';
-import { readText } from './sources.js';
+import { textState } from './cache.js';
+import { readSource } from './sources.js';
 
 /**
  * A worker thread of `scan`: builds the model of each file it is sent (one at
@@ -8,14 +9,18 @@ import { readText } from './sources.js';
  * file's error; the thread stays up for the next.
  */
 parentPort!.on('message', async (job: SourceJob) => {
-  const reads = new Set<string>();
+  // What each read gave, for `--cache`: the main thread's own read could find the file changed since.
+  const states: Record<string, string> = {};
+  const refused: Record<string, string> = {};
   try {
     // A parse is not worth copying to the main thread: the project pass parses such a file again.
     const { parsed, ...analysis } = await analyseSource(job, (absolutePath) => {
-      reads.add(absolutePath);
-      return readText(absolutePath);
+      const read = readSource(absolutePath);
+      states[absolutePath] ??= textState(absolutePath, read.text, read.refused !== undefined);
+      if (read.refused !== undefined) refused[absolutePath] = read.refused;
+      return read.text;
     });
-    parentPort!.postMessage({ result: { analysis, reads: [...reads] } });
+    parentPort!.postMessage({ result: { analysis, reads: Object.keys(states), states, refused } });
   } catch (error) {
     parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

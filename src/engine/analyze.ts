@@ -39,6 +39,8 @@ export interface AnalyzeOptions {
    * a file gets no model here, only `crossesModules`, its syntax errors and its parse.
    */
   deferCrossing?: boolean;
+  /** Analyse the file even if it names no SDK package (`--no-prefilter`). */
+  everyFile?: boolean;
 }
 
 /** A TypeScript/JavaScript syntax tree or a Python module, as its front end parsed it. */

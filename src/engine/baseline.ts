@@ -1,7 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from './errors.js';
 import { compareText, type Finding } from './findings.js';
+import { readTextFile } from './read-source.js';
 
 /** One accepted finding. Only `fingerprint` is matched; the rest is for the people reviewing the file. */
 interface BaselineEntry {
@@ -31,7 +32,7 @@ export async function writeBaseline(file: string, findings: readonly Finding[]):
 export async function readBaseline(file: string): Promise<Set<string>> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readTextFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cacheSecret, sign, verifies } from './cache-secret.js';
 import type { DiscoveredFile } from './discover.js';
-import { readBytes, readTextFile } from './read-source.js';
+import { withoutBom } from './prefilter.js';
+import { readTextFile } from './read-source.js';
+import { readSource } from './sources.js';
 
 /** Where `--cache` keeps results by default, at the scan root (like ESLint's `.eslintcache`). */
 export const defaultCacheFile = '.toolgatecache';
@@ -22,7 +25,10 @@ function isDirectory(file: string): boolean {
 }
 
 /** Bumped when the file's layout changes: an older file is then ignored. */
-const format = 1;
+const format = 2;
+
+/** A cache file's first line: this, then the HMAC-SHA256 of the rest (the JSON) under the user's key. */
+const header = 'toolgate-cache ';
 
 /** What a file's first pass came to: its checked result, or "needs the project pass". */
 export type Stored<R> = { deferred: true } | { result: R };
@@ -66,6 +72,8 @@ export interface CacheOptions<Result> {
   isDated: (result: Result) => boolean;
   /** Whether a stored value has a result's shape: a damaged one is a miss, never a crash. */
   isResult: (value: unknown) => value is Result;
+  /** toolgate's own per-user folder, which holds the key that signs cache files (`toolFolder`). */
+  keyFolder: string;
 }
 
 /**
@@ -82,22 +90,51 @@ export class ScanCache<Result> {
   private readonly previous: CacheFile<Result> | undefined;
   private readonly next: CacheFile<Result>;
   private readonly hashes = new Map<string, string>();
+  /** Each path's state as first seen this run: what the analyses read, never a later read. */
   private readonly states = new Map<string, string>();
+  /** Paths seen in two states this run (changed while it ran): no entry that read them is kept. */
+  private readonly changed = new Set<string>();
+  /** The key that signs the cache file; without one the cache is neither read nor written. */
+  private readonly secret: Buffer | undefined;
 
   constructor(private readonly options: CacheOptions<Result>) {
     const key = digest(JSON.stringify(options.key));
     this.next = { format, toolgate: options.toolgateVersion, key, files: {} };
-    this.previous = this.load(key);
+    try {
+      this.secret = cacheSecret(options.keyFolder);
+    } catch (error) {
+      this.notes.push(`Not using the cache: its signing key cannot be kept in ${options.keyFolder}: ${(error as Error).message}`);
+    }
+    this.previous = this.secret && this.load(key, this.secret);
   }
 
   /** The stored outcome of a file whose text is `text`, if nothing it depended on changed. */
   lookup(file: DiscoveredFile, text: string): Stored<Result> | undefined {
     const hash = digest(`${file.settings ? 'settings' : 'source'}\0${text}`);
     this.hashes.set(file.path, hash);
+    // Another file's analysis may read this one as a module: it must see these same bytes.
+    this.observe(file.absolutePath, withoutBom(text));
     const entry = this.previous?.files[file.path];
     if (!isEntry(entry) || !this.isStored(entry.stored) || entry.hash !== hash || !this.current(entry)) return undefined;
     this.next.files[file.path] = entry;
     return entry.stored;
+  }
+
+  /**
+   * What an analysis read at `file` (undefined: nothing readable there). A
+   * result depends on the text it was made from, so that text's state is
+   * stored with it, never that of a later read: a file changed while the
+   * scan runs leaves no entry that a later run would trust.
+   */
+  observe(file: string, text: string | undefined, refused = false): void {
+    this.observeState(file, textState(file, text, refused));
+  }
+
+  /** `observe` with the state already taken (`textState`, on a worker thread). */
+  observeState(file: string, state: string): void {
+    const seen = this.states.get(file);
+    if (seen === undefined) this.states.set(file, state);
+    else if (seen !== state) this.changed.add(file);
   }
 
   /** Keep a file's outcome; `reads` are the absolute paths its analysis read or probed. */
@@ -132,10 +169,13 @@ export class ScanCache<Result> {
    * a failed scan.
    */
   save(): void {
+    if (!this.secret) return;
+    this.dropChanged();
+    const body = JSON.stringify(this.next);
     const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(this.options.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(this.next), { flag: 'wx', mode: 0o600 });
+      writeFileSync(temporary, `${header}${sign(this.secret, body)}\n${body}`, { flag: 'wx', mode: 0o600 });
       renameSync(temporary, this.options.file);
     } catch (error) {
       removeQuietly(temporary);
@@ -143,27 +183,35 @@ export class ScanCache<Result> {
     }
   }
 
-  private load(key: string): CacheFile<Result> | undefined {
+  /** Entries that read a path which changed during the run were made from one of its versions, maybe not the one stored. */
+  private dropChanged(): void {
+    const touches = (entry: { deps: States }): boolean => Object.keys(entry.deps).some((file) => this.changed.has(file));
+    for (const [name, entry] of Object.entries(this.next.files)) if (touches(entry)) delete this.next.files[name];
+    if (this.next.group && touches(this.next.group)) delete this.next.group;
+  }
+
+  private load(key: string, secret: Buffer): CacheFile<Result> | undefined {
     let text: string;
     try {
       text = readTextFile(this.options.file);
     } catch {
       return undefined; // No cache yet.
     }
+    const ignore = (why: string): undefined => void this.notes.push(`Ignoring the cache ${this.options.file}: ${why}; it will be rewritten.`);
+    const newline = text.indexOf('\n');
+    const signature = newline === -1 || !text.startsWith(header) ? undefined : /^([0-9a-f]{64})$/.exec(text.slice(header.length, newline))?.[1];
+    if (signature === undefined) return ignore('it is not a toolgate cache or is damaged');
+    const body = text.slice(newline + 1);
+    // A cache that came with the scanned files (committed, or written by their build) cannot be signed with the user's key.
+    if (!verifies(secret, body, signature)) return ignore('it is damaged, or not signed with your toolgate key (written by another user or machine, or came with the files scanned)');
     let data: unknown;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(body);
     } catch {
       data = undefined;
     }
-    if (!isCacheFile(data)) {
-      this.notes.push(`Ignoring the cache ${this.options.file}: it is not a toolgate cache or is damaged; it will be rewritten.`);
-      return undefined;
-    }
-    if (data.format !== format || data.toolgate !== this.options.toolgateVersion) {
-      this.notes.push(`Ignoring the cache ${this.options.file}: it was written by toolgate ${data.toolgate}; it will be rewritten.`);
-      return undefined;
-    }
+    if (!isCacheFile(data)) return ignore('it is not a toolgate cache or is damaged');
+    if (data.format !== format || data.toolgate !== this.options.toolgateVersion) return ignore(`it was written by toolgate ${data.toolgate}`);
     // Another config or scan root: every result may differ, so none is used.
     return data.key === key ? (data as CacheFile<Result>) : undefined;
   }
@@ -197,11 +245,12 @@ export class ScanCache<Result> {
     return states;
   }
 
-  /** Read once a run: a file read by many analyses is hashed once. */
+  /** As first seen this run (`observe`), else read now: a file read by many analyses is hashed once. */
   private stateOf(file: string): string {
     let state = this.states.get(file);
     if (state === undefined) {
-      state = pathState(file);
+      const { text, refused } = readSource(file);
+      state = textState(file, text, refused !== undefined);
       this.states.set(file, state);
     }
     return state;
@@ -216,10 +265,17 @@ function removeQuietly(file: string): void {
   }
 }
 
-function pathState(file: string): string {
+/**
+ * A path's state from its text as read (`readSource`: without a byte order
+ * mark, undefined when nothing readable is there): a content hash,
+ * `refused` (there, but a device, a FIFO, too large: it must be reported
+ * again, so it never matches `missing`), `dir` or `missing`.
+ */
+export function textState(file: string, text: string | undefined, refused = false): string {
+  if (text !== undefined) return digest(text);
+  if (refused) return 'refused';
   try {
-    if (statSync(file).isDirectory()) return 'dir';
-    return digest(readBytes(file));
+    return statSync(file).isDirectory() ? 'dir' : 'missing';
   } catch {
     return 'missing';
   }

@@ -23,9 +23,11 @@ export interface ToolgateConfig {
   ignore: string[];
   /** gitignore syntax, relative to `directory`: further `.json` files to read as Claude Code settings. */
   settingsFiles: string[];
+  /** `"prefilter": false`: analyse every supported file, not only those that name an SDK package. */
+  prefilter?: boolean;
 }
 
-const topKeys = ['$schema', 'rules', 'ignore', 'settingsFiles'];
+const topKeys = ['$schema', 'rules', 'ignore', 'settingsFiles', 'prefilter'];
 let ajv: Ajv | undefined;
 
 /** Ajv is some 60 CommonJS modules: loaded only when a config turns a rule on, as most scans have no config. */
@@ -96,6 +98,9 @@ export function validateConfig(data: unknown, file: string, prefix: string): Too
     if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[key] = value;
     else fail(key, 'must be an array of strings (gitignore patterns).');
   }
+  const prefilter = record['prefilter'];
+  if (typeof prefilter === 'boolean') config.prefilter = prefilter;
+  else if (prefilter !== undefined) fail('prefilter', 'must be true or false.');
   const rules = record['rules'];
   if (rules !== undefined) {
     if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('rules', 'must be an object of rule id to setting.');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareText, type Finding } from './findings.js';
+import { readTextFile } from './read-source.js';
 
 /** A finding before its fingerprint is known. */
 export type UnprintedFinding = Omit<Finding, 'fingerprint'>;
@@ -54,7 +54,7 @@ function fingerprintKey(finding: UnprintedFinding, lineText: string): string {
 
 async function readLines(absolute: string): Promise<string[]> {
   try {
-    const text = await readFile(absolute, 'utf8');
+    const text = readTextFile(absolute);
     return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(lineBreak);
   } catch {
     return [];

@@ -5,17 +5,13 @@ import { extractSettings } from '../frontends/settings/index.js';
 import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
 import type { SyntaxError } from './analyze.js';
-import { withoutBom } from './prefilter.js';
-import { readTextFile } from './read-source.js';
+import { readSource } from './sources.js';
 
 /** The project-level settings files Claude Code reads from a `.claude/` folder. */
 const settingsFiles = ['settings.json', 'settings.local.json'];
 
-export interface SettingsTrouble {
-  absolutePath: string;
-  text: string;
-  errors: SyntaxError[];
-}
+/** A settings file that does not parse (`errors`), or is there but could not be read (`refused`, why). */
+export type SettingsTrouble = { absolutePath: string; text: string; errors: SyntaxError[] } | { absolutePath: string; refused: string };
 
 /**
  * Finds the settings files that apply to agent code: those of the nearest
@@ -32,6 +28,8 @@ export class ProjectSettings {
   constructor(
     private readonly root: string,
     private readonly onTrouble: (trouble: SettingsTrouble) => void,
+    /** Hears each settings file's text as read (`--cache` keeps the state of what was analysed). */
+    private readonly onRead?: (absolutePath: string, text: string | undefined, refused: boolean) => void,
   ) {}
 
   /**
@@ -79,12 +77,14 @@ export class ProjectSettings {
   }
 
   private read(absolutePath: string): AgentConfiguration[] {
-    let text: string;
-    try {
-      text = withoutBom(readTextFile(absolutePath));
-    } catch {
-      return [];
+    const { text, refused } = readSource(absolutePath);
+    this.onRead?.(absolutePath, text, refused !== undefined);
+    if (refused !== undefined) {
+      // There, but a link to a device, a FIFO or too large: the settings that apply are not known.
+      this.troubled.add(absolutePath);
+      this.onTrouble({ absolutePath, refused });
     }
+    if (text === undefined) return [];
     const { model, syntaxErrors } = extractSettings(text, absolutePath);
     if (syntaxErrors.length > 0) {
       this.troubled.add(absolutePath);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { allRules } from '../../rules/index.js';
 import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
+import { toolFolder } from './cache-secret.js';
 import { isStoredCheck } from './cache-shape.js';
 import { runRules } from './check.js';
 import { onePerMistake } from './dedupe.js';
@@ -37,6 +38,8 @@ export interface ScanOptions extends TreeOptions {
   cache?: boolean;
   /** The cache file, relative to `cwd`; `.toolgatecache` at the scan root by default. */
   cacheLocation?: string;
+  /** Where toolgate keeps the key that signs cache files; `toolFolder()` (`$XDG_CACHE_HOME/toolgate`, `~/.cache/toolgate`) by default. */
+  cacheKeyFolder?: string;
 }
 
 export interface ScanResult {
@@ -83,6 +86,8 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     ...options,
     ...(config && config.ignore.length > 0 ? { ignore: { directory: config.directory, patterns: config.ignore } } : {}),
     ...(config && config.settingsFiles.length > 0 ? { settingsFiles: { directory: config.directory, patterns: config.settingsFiles } } : {}),
+    // `--no-prefilter` wins over the config file; either turns it off.
+    ...(options.prefilter === false || config?.prefilter === false ? { prefilter: false } : {}),
   };
   const found = new Map<string, UnprintedFinding>();
   const audit = new SuppressionAudit(settings);
@@ -96,7 +101,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     }
     audit.add(checked.audit);
   };
-  const cache = options.cache ? openCache(cwd, settings, options) : undefined;
+  const cache = options.cache ? openCache(cwd, settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
   const { root, stats, problems } = await analyseTree(
     tree,
     (file) => {
@@ -134,10 +139,15 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
   return new ScanCache<CheckedFile>({
     file: cacheFile(cwd, options.cacheLocation),
     toolgateVersion: toolInfo.version,
-    key: { root: cwd, rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]) },
+    key: {
+      root: cwd,
+      rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]),
+      prefilter: options.prefilter !== false,
+    },
     today: options.today ?? currentDay(),
     isDated: (checked) => checked.dated,
     isResult: isStoredCheck,
+    keyFolder: options.cacheKeyFolder ?? toolFolder(),
   });
 }
 

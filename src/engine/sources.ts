@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Span } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
 import { LineIndex } from '../model/line-index.js';
-import { readTextFile } from './read-source.js';
+import { ReadRefused, readTextFile } from './read-source.js';
 
 /** A span placed in its file: the path relative to the scan root (with `/`) and 1-based positions. */
 export interface SpanLocation {
@@ -19,15 +19,31 @@ export interface SpanLocation {
  */
 export class SourceFiles {
   private readonly texts = new Map<string, string | undefined>();
+  /** Files that are there but could not be read (a device, a FIFO, too large, no permission), with why. */
+  private readonly refusals = new Map<string, string>();
   private readonly lines = new Map<string, LineIndex>();
 
-  constructor(private readonly root: string) {}
+  /** `onRead` hears each file's text as first read (`--cache` keeps the state of what was analysed). */
+  constructor(
+    private readonly root: string,
+    private readonly onRead?: (absolute: string, text: string | undefined, refused: boolean) => void,
+  ) {}
 
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
   readonly read = (absolute: string): string | undefined => {
-    if (!this.texts.has(absolute)) this.texts.set(absolute, readText(absolute));
+    if (!this.texts.has(absolute)) {
+      const { text, refused } = readSource(absolute);
+      this.texts.set(absolute, text);
+      if (refused !== undefined) this.refusals.set(absolute, refused);
+      this.onRead?.(absolute, text, refused !== undefined);
+    }
     return this.texts.get(absolute);
   };
+
+  /** Why a file read here is there but could not be read; undefined when it was read, or is not there. */
+  refusal(absolute: string): string | undefined {
+    return this.refusals.get(absolute);
+  }
 
   relative(absolute: string): string {
     return path.relative(this.root, absolute).split(path.sep).join('/');
@@ -56,10 +72,24 @@ export class SourceFiles {
  * too large (`readBytes`).
  */
 export function readText(absolute: string): string | undefined {
+  return readSource(absolute).text;
+}
+
+/**
+ * `readText`, telling a file that is not there (no text, nothing refused)
+ * from one that is there but was refused or could not be read (`refused`
+ * says why): a hook script or settings file so refused must be reported,
+ * not taken for absent.
+ */
+export function readSource(absolute: string): { text?: string; refused?: string } {
   try {
-    return withoutBom(readTextFile(absolute));
-  } catch {
-    return undefined;
+    return { text: withoutBom(readTextFile(absolute)) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A folder where a file should be is no file there, as when nothing is.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return {};
+    if (error instanceof ReadRefused) return { refused: error.message };
+    return { refused: `Cannot read file: ${code === 'EACCES' ? 'permission denied' : ((error as Error).message ?? String(error))}` };
   }
 }
 

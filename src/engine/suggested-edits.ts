@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Span } from '../model/types.js';
-import { withoutBom } from './prefilter.js';
 import type { ReportSuggestion } from './check.js';
 import type { FindingSuggestion } from './findings.js';
-import type { SpanLocation } from './sources.js';
+import { readText, type SpanLocation } from './sources.js';
 
 /** A report's suggestions placed in their files; the replaced texts are read later (`withReplacedTexts`). */
 export function locateSuggestions(
@@ -30,7 +28,7 @@ export async function withReplacedTexts<T extends { suggestions?: FindingSuggest
   const texts = new Map<string, Promise<string>>();
   const textOf = (file: string): Promise<string> => {
     let text = texts.get(file);
-    if (!text) texts.set(file, (text = readFile(path.resolve(root, file), 'utf8').then(withoutBom, () => '')));
+    if (!text) texts.set(file, (text = Promise.resolve(readText(path.resolve(root, file)) ?? '')));
     return text;
   };
   return Promise.all(

@@ -8,6 +8,7 @@ import { LineIndex } from '../model/line-index.js';
 import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
 import type { ScanCache } from './cache.js';
+import { ReExportPass } from './re-export-pass.js';
 import { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
 import { SourceFiles, type SpanLocation } from './sources.js';
@@ -26,6 +27,11 @@ export interface TreeOptions {
   shard?: Shard;
   /** Called after each file's outcome is counted, for a progress line; `stats` is the running count. */
   onProgress?: (stats: Readonly<ScanStats>) => void;
+  /**
+   * `false` (`--no-prefilter`, config `"prefilter": false`): parse and analyse
+   * every supported file, not only those that name an SDK package.
+   */
+  prefilter?: boolean;
   /** @internal When analysis moves to worker threads (tests force it); `defaultThreads` otherwise. */
   threads?: ThreadOptions;
 }
@@ -97,11 +103,18 @@ export async function analyseTree<Result>(
   /** The parses of deferred files analysed on this thread, by absolute path: the project pass uses them again. */
   const parsed = new Map<string, ParsedSource>();
 
-  const sources = new SourceFiles(root);
-  const settings = new ProjectSettings(root, ({ absolutePath, text, errors }) => {
-    const problem = syntaxProblem(sources.relative(absolutePath), errors, new LineIndex(text));
-    if (problem) problems.push(problem);
-  });
+  // With `--cache`, the state of each file as analysed is what gets stored (`ScanCache.observe`).
+  const observe = cache && ((absolute: string, text: string | undefined, refused: boolean): void => cache.observe(absolute, text, refused));
+  const sources = new SourceFiles(root, observe);
+  const settings = new ProjectSettings(
+    root,
+    (trouble) => {
+      const where = sources.relative(trouble.absolutePath);
+      const problem = 'refused' in trouble ? { path: where, kind: 'read' as const, message: trouble.refused } : syntaxProblem(where, trouble.errors, new LineIndex(trouble.text));
+      if (problem) problems.push(problem);
+    },
+    observe,
+  );
   /** Count a file's outcome; a result fit to keep in the cache comes back, with the paths it read. */
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): { result: Result; reads: Set<string> } | undefined => {
     if (outcome.kind === 'deferred') {
@@ -141,14 +154,23 @@ export async function analyseTree<Result>(
   };
   const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
   const analyser = new Analyser(sources.read, options.threads);
+  const reExports = new ReExportPass();
+  const first: FirstPass = { sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
-      const kept = record(discovered, await analyseFile(discovered, sources, analyser, parsed, cache));
+      const kept = record(discovered, await analyseFile(discovered, first, cache));
       if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
       options.onProgress?.(stats);
     });
   } finally {
     await analyser.close();
+  }
+  // Files that import the SDK through a local module that re-exports it: the project pass follows the imports.
+  for (const { file, text } of reExports.importers()) {
+    stats.files--;
+    stats.skipped--;
+    if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
+    deferred.push(file);
   }
   if (deferred.length > 0) {
     // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
@@ -161,13 +183,18 @@ export async function analyseTree<Result>(
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
-async function analyseFile<Result>(
-  file: DiscoveredFile,
-  sources: SourceFiles,
-  analyser: Analyser,
-  parsed: Map<string, ParsedSource>,
-  cache?: ScanCache<Result>,
-): Promise<FileOutcome> {
+/** What the first pass over the files shares. */
+interface FirstPass {
+  sources: SourceFiles;
+  analyser: Analyser;
+  /** The parses of deferred files, for the project pass. */
+  parsed: Map<string, ParsedSource>;
+  reExports: ReExportPass;
+  /** `--no-prefilter`: every supported file is parsed and analysed. */
+  everyFile: boolean;
+}
+
+async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, parsed, reExports, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -177,9 +204,13 @@ async function analyseFile<Result>(
   let text: string;
   try {
     const bytes = readBytes(file.absolutePath);
-    const candidate = file.settings ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
+    const candidate = file.settings || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
     // Most files of a large tree end here: read and searched, never parsed.
-    if (candidate === undefined) return { kind: 'skipped' };
+    if (candidate === undefined) {
+      reExports.noteSkipped(file);
+      return { kind: 'skipped' };
+    }
+    if (!file.settings) reExports.noteCandidate(file, candidate);
     text = candidate;
   } catch (error) {
     return fail('read', readFailure(file.absolutePath, error));
@@ -189,8 +220,15 @@ async function analyseFile<Result>(
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {
-    const { analysis, reads: read } = await analyser.analyse({ text, absolutePath: file.absolutePath, asSettings: file.settings === true });
+    const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(everyFile ? { everyFile } : {}) };
+    const { analysis, reads: read, states, refused } = await analyser.analyse(job);
     const reads = new Set(read);
+    for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);
+    // A hook script that is there but cannot be read (a link to a device, a FIFO, too large) is not absent: the file is not checked.
+    for (const absolute of reads) {
+      const why = refused?.[absolute] ?? sources.refusal(absolute);
+      if (why !== undefined) return fail('read', `Cannot read the hook script ${sources.relative(absolute)}: ${why.replace(/^Cannot read file: /, '')}`);
+    }
     const { model, crossesModules } = analysis;
     if (!model && !crossesModules) return { kind: 'skipped' };
     const lines = new LineIndex(withoutBom(text));

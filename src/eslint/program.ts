@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withoutBom, type Analysis } from '../engine/analyze.js';
 import { runRules, type Report } from '../engine/check.js';
+import { readText } from '../engine/sources.js';
 import type { RuleSetting } from '../engine/configs.js';
 import { isTypeScriptPath, TypeScriptProject, type ModuleReference } from '../frontends/typescript/index.js';
 import { mentionsSdk } from '../frontends/typescript/sdk.js';
@@ -132,11 +132,8 @@ class ProgramAnalysis {
   private read(file: string): string | undefined {
     const fromProgram = this.program.getSourceFile(file)?.text;
     if (fromProgram !== undefined) return withoutBom(fromProgram);
-    try {
-      return withoutBom(readFileSync(file, 'utf8'));
-    } catch {
-      return undefined;
-    }
+    // The one reader: a module that is a link to a device or a FIFO is refused, not read forever.
+    return readText(file);
   }
 
   private linesOf(file: string): LineIndex {

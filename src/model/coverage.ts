@@ -62,7 +62,31 @@ function toolPart(name: string): string {
   return name.slice(`mcp__${mcpServerOf(name)}__`.length);
 }
 
+/**
+ * Whether `name` matches `pattern`, in which `*` stands for any run of
+ * characters. The pattern comes from the scanned tree, so it is not compiled
+ * to a regular expression, where `a*a*a*…b` backtracks for as long as the
+ * name allows to the power of its stars: matched left to right, each star
+ * taking as little as it can and only the last one taking more when a later
+ * part fails, at most pattern × name steps.
+ */
 function globMatches(pattern: string, name: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${source}$`).test(name);
+  let at = 0;
+  let from = 0;
+  let star = -1;
+  let resume = 0;
+  while (from < name.length) {
+    if (at < pattern.length && pattern[at] === '*') {
+      star = at++;
+      resume = from;
+    } else if (at < pattern.length && pattern[at] === name[from]) {
+      at++;
+      from++;
+    } else if (star !== -1) {
+      at = star + 1;
+      from = ++resume;
+    } else return false;
+  }
+  while (pattern[at] === '*') at++;
+  return at === pattern.length;
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sign } from '../../src/engine/cache-secret.js';
 import { scan } from '../../src/engine/scan.js';
 import { runCli } from './support.js';
 
@@ -28,13 +29,19 @@ interface Summary {
 }
 
 let dir: string;
+/** toolgate's own per-user folder for these runs ($XDG_CACHE_HOME/toolgate), outside the scanned tree. */
+let home: string;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-'));
+  home = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-home-'));
   for (const [file, text] of Object.entries(tree)) write(file, text);
 });
 
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
 
 function write(file: string, text: string): void {
   mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -42,7 +49,12 @@ function write(file: string, text: string): void {
 }
 
 async function scanJson(...flags: string[]) {
-  const { code, stdout, stderr } = await runCli(['scan', '--format', 'json', ...flags], { cwd: dir });
+  return scanJsonAs(home, ...flags);
+}
+
+/** A run by the user whose toolgate folder is under `userHome`. */
+async function scanJsonAs(userHome: string, ...flags: string[]) {
+  const { code, stdout, stderr } = await runCli(['scan', '--format', 'json', ...flags], { cwd: dir, env: { XDG_CACHE_HOME: userHome } });
   const report = JSON.parse(stdout) as {
     summary: Summary;
     findings: Array<{ ruleId: string; path: string; line: number; message: string; related: Array<{ path: string }> }>;
@@ -50,6 +62,21 @@ async function scanJson(...flags: string[]) {
   // A settings entry's finding is in the settings file; the code it affects is among its related places.
   const affects = (f: { related: Array<{ path: string }> }) => f.related.map((place) => ` affects ${place.path}`).join('');
   return { code, stderr, summary: report.summary, findings: report.findings.map((f) => `${f.path}:${f.line} ${f.ruleId} ${f.message}${affects(f)}`) };
+}
+
+const cachePath = () => path.join(dir, '.toolgatecache');
+const keyOf = (userHome: string) => Buffer.from(readFileSync(path.join(userHome, 'toolgate/cache-key'), 'utf8'), 'hex');
+
+/** The cache's JSON, whatever its signature. */
+function readCache<T>(): T {
+  const text = readFileSync(cachePath(), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as T;
+}
+
+/** Write the cache's JSON signed with the key of `userHome`'s user, as toolgate would. */
+function writeCache(data: unknown, userHome = home): void {
+  const body = JSON.stringify(data);
+  writeFileSync(cachePath(), `toolgate-cache ${sign(keyOf(userHome), body)}\n${body}`);
 }
 
 const counts = ({ files, analysed, cached, skipped, failed }: Summary) => ({ files, analysed, cached, skipped, failed });
@@ -70,8 +97,8 @@ describe('scan --cache', () => {
 
   it('gives back every field of a finding unchanged: places, fingerprints, suppressions, suggestions', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools -- reviewed\nquery({ prompt: "hi", options: { allowedTools: ['Bash'] } });\n`);
-    const first = await scan({ cwd: dir, cache: true, strict: true });
-    const second = await scan({ cwd: dir, cache: true, strict: true });
+    const first = await scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), strict: true });
+    const second = await scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), strict: true });
     expect(second.stats.analysed).toBe(0);
     expect(second.findings).toEqual(first.findings);
     expect(second.suppressed).toEqual(first.suppressed);
@@ -137,6 +164,18 @@ describe('scan --cache', () => {
     expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 5, analysed: 0, cached: 3, skipped: 2, failed: 0 });
   });
 
+  it('reports a hook script that was absent and is now there but refused (a link to a device), never taking it from the cache', async () => {
+    const hooks = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '.claude/hooks/guard.sh' }] }] } };
+    write('.claude/settings.json', JSON.stringify(hooks));
+    await scanJson('--cache');
+    mkdirSync(path.join(dir, '.claude/hooks'));
+    symlinkSync('/dev/zero', path.join(dir, '.claude/hooks/guard.sh'));
+    const run = await scanJson('--cache');
+    expect(run.code).toBe(2);
+    expect(counts(run.summary)).toEqual({ files: 5, analysed: 0, cached: 2, skipped: 2, failed: 1 });
+    expect(run.stderr).toContain('.claude/settings.json: Cannot read the hook script .claude/hooks/guard.sh: it is not a regular file');
+  });
+
   it('keeps what --strict needs to judge suppression comments', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools\nquery({ prompt: "hi", options: {} });\n`);
     const first = await scanJson('--cache', '--strict');
@@ -148,7 +187,7 @@ describe('scan --cache', () => {
 
   it('keeps a result with a dated suppression for that day only', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools -- legacy, until 2026-06-30\nquery({ prompt: "hi", options: { allowedTools: ['Bash'] } });\n`);
-    const day = (today: string) => scan({ cwd: dir, cache: true, today, rules: ['no-bare-allowed-tools'] });
+    const day = (today: string) => scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), today, rules: ['no-bare-allowed-tools'] });
     const inSingle = (result: Awaited<ReturnType<typeof day>>) => result.findings.filter((finding) => finding.path === 'src/single.ts');
     expect(inSingle(await day('2026-06-30'))).toEqual([]);
     expect((await day('2026-06-30')).stats.cached).toBe(3);
@@ -170,8 +209,7 @@ describe('scan --cache', () => {
 
   it('ignores a cache written by another toolgate version, with a note', async () => {
     await scanJson('--cache');
-    const file = path.join(dir, '.toolgatecache');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/"toolgate":"[^"]*"/, '"toolgate":"0.0.0-old"'));
+    writeCache({ ...readCache<object>(), toolgate: '0.0.0-old' });
     const second = await scanJson('--cache');
     expect(second.summary.cached).toBe(0);
     expect(second.stderr).toContain('note: Ignoring the cache');
@@ -197,18 +235,17 @@ describe('scan --cache', () => {
 
   it('treats damaged entries in a well-formed cache as misses', async () => {
     await scanJson('--cache');
-    const file = path.join(dir, '.toolgatecache');
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, unknown>; group?: unknown };
+    const data = readCache<{ files: Record<string, unknown>; group?: unknown }>();
     data.files['src/single.ts'] = { hash: 1, deps: null };
     data.group = 'broken';
-    writeFileSync(file, JSON.stringify(data));
+    writeCache(data);
     const second = await scanJson('--cache');
     expect(counts(second.summary)).toEqual({ files: 5, analysed: 2, cached: 1, skipped: 2, failed: 0 });
     // Well-formed entries whose results are not results.
-    const written = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { stored: unknown }>; group: { results: Record<string, unknown> } };
+    const written = readCache<{ files: Record<string, { stored: unknown }>; group: { results: Record<string, unknown> } }>();
     for (const entry of Object.values(written.files)) if ('result' in (entry.stored as object)) entry.stored = { result: { findings: 'none' } };
     for (const name of Object.keys(written.group.results)) written.group.results[name] = 7;
-    writeFileSync(file, JSON.stringify(written));
+    writeCache(written);
     const third = await scanJson('--cache');
     expect(counts(third.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
     expect(third.findings).toEqual((await scanJson()).findings);
@@ -220,15 +257,70 @@ describe('scan --cache', () => {
     ['audit records of the wrong shape', (result: Record<string, unknown>) => void (result.audit = { comments: [1], used: [null] })],
   ])('treats a well-formed entry holding %s as a miss and rewrites it', async (_, damage) => {
     await scanJson('--cache');
-    const file = path.join(dir, '.toolgatecache');
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { stored: { result?: Record<string, unknown> } }> };
+    const data = readCache<{ files: Record<string, { stored: { result?: Record<string, unknown> } }> }>();
     for (const entry of Object.values(data.files)) if (entry.stored.result) damage(entry.stored.result);
-    writeFileSync(file, JSON.stringify(data));
+    writeCache(data);
     const second = await scanJson('--cache');
     expect(second.code).toBe(1);
     expect(second.summary.failed).toBe(0);
     expect(second.findings).toEqual((await scanJson()).findings);
     expect((await scanJson('--cache')).summary.cached).toBe(3);
+  });
+
+  describe('a cache that came with the scanned tree', () => {
+    /** What a planted cache says: "no findings" for every file, with a hash that matches each file's content. */
+    const hideFindings = (data: { files: Record<string, { stored: { result?: { findings: unknown[] } } }>; group?: { results: Record<string, { findings: unknown[] }> } }) => {
+      for (const entry of Object.values(data.files)) if (entry.stored.result) entry.stored.result.findings = [];
+      for (const result of Object.values(data.group?.results ?? {})) result.findings = [];
+      return data;
+    };
+
+    it('is not trusted when signed with another key (another machine, or the attacker\'s own)', async () => {
+      const attacker = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-attacker-'));
+      await scanJsonAs(attacker, '--cache');
+      writeCache(hideFindings(readCache()), attacker);
+      expect((await scanJsonAs(attacker, '--cache')).code).toBe(0);
+      const victim = await scanJson('--cache');
+      expect(victim.code).toBe(1);
+      expect(victim.findings).toEqual((await scanJson()).findings);
+      expect(counts(victim.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
+      expect(victim.stderr).toMatch(/^note: Ignoring the cache .*not signed with your toolgate key.*; it will be rewritten\.$/m);
+      // Rewritten under the user's own key, and trusted from then on.
+      expect((await scanJson('--cache')).summary.cached).toBe(3);
+      rmSync(attacker, { recursive: true, force: true });
+    });
+
+    it('is not trusted unsigned, in the JSON layout of toolgate 0.1.0', async () => {
+      await scanJson('--cache');
+      writeFileSync(cachePath(), JSON.stringify({ ...hideFindings(readCache()), format: 1 }));
+      const run = await scanJson('--cache');
+      expect(run.code).toBe(1);
+      expect(run.summary.cached).toBe(0);
+      expect(run.stderr).toMatch(/^note: Ignoring the cache .*not a toolgate cache or is damaged/m);
+    });
+
+    it('is not trusted when one entry is edited after signing', async () => {
+      await scanJson('--cache');
+      const text = readFileSync(cachePath(), 'utf8');
+      const newline = text.indexOf('\n');
+      writeFileSync(cachePath(), text.slice(0, newline + 1) + JSON.stringify(hideFindings(readCache())));
+      const run = await scanJson('--cache');
+      expect(run.code).toBe(1);
+      expect(run.summary.cached).toBe(0);
+    });
+  });
+
+  it('keeps its key in the per-user folder, private, and uses no cache with a key others can read', async () => {
+    await scanJson('--cache');
+    const key = path.join(home, 'toolgate/cache-key');
+    expect(statSync(key).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(key)).mode & 0o777).toBe(0o700);
+    expect(readdirSync(dir).filter((name) => name.includes('key'))).toEqual([]);
+    chmodSync(key, 0o644);
+    const run = await scanJson('--cache');
+    expect(counts(run.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
+    expect(run.stderr).toMatch(/^note: Not using the cache: its signing key cannot be kept in .*readable by you alone/m);
+    expect(run.code).toBe(1);
   });
 
   it('writes its temporary file with exclusive create, never through a link planted there', async () => {
@@ -276,7 +368,7 @@ describe('scan --cache', () => {
 
   it('says how many files came from the cache in the pretty summary', async () => {
     await scanJson('--cache');
-    const { stdout } = await runCli(['scan', '--cache'], { cwd: dir });
+    const { stdout } = await runCli(['scan', '--cache'], { cwd: dir, env: { XDG_CACHE_HOME: home } });
     expect(stdout).toMatch(/^5 files checked \(0 analysed, 3 from cache, 2 skipped by prefilter, 0 failed\), \d+ ignored$/m);
   });
 });

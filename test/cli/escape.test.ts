@@ -33,3 +33,13 @@ describe('jsonReport', () => {
     expect(JSON.parse(text)).toEqual(value);
   });
 });
+
+describe('fatalLine', () => {
+  it('escapes a message quoting the tree: no terminal control, and no line of its own that could be a workflow command', async () => {
+    const { fatalLine } = await import('../../src/cli/fatal.js');
+    const line = fatalLine(new Error("ENOENT: open 'src/\u001b]8;;x\u0007a\n::add-mask::secret\n'"));
+    expect(line).toBe("toolgate: fatal: ENOENT: open 'src/\\x1b]8;;x\\x07a\\x0a::add-mask::secret\\x0a'\n");
+    expect(line.split('\n')).toHaveLength(2);
+    expect(fatalLine('plain')).toBe('toolgate: fatal: plain\n');
+  });
+});

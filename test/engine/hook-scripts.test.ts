@@ -52,14 +52,18 @@ describe('scan reads the scripts settings hooks run', () => {
     expect(applyEdits(readText(script)!, report!.suggestions![0]!.edits)).toBe(readText(script)!.replace('  exit 1\n', '  exit 2\n'));
   });
 
-  it.skipIf(process.platform === 'win32')('does not block on a FIFO where the script should be', async () => {
+  it.skipIf(process.platform === 'win32')('does not block on a FIFO where the script should be, and reports it as not checked', async () => {
     const project = mkdtempSync(path.join(tmpdir(), 'toolgate-fifo-'));
     try {
       mkdirSync(path.join(project, '.claude/hooks'), { recursive: true });
       execFileSync('mkfifo', [path.join(project, '.claude/hooks/guard.sh')]);
       writeFileSync(path.join(project, '.claude/settings.json'), '{ "hooks": { "PreToolUse": [{ "hooks": [{ "type": "command", "command": ".claude/hooks/guard.sh" }] }] } }');
       const result = await scan({ cwd: project, rules: ['hook-script-must-block'], configFile: false });
-      expect(result.findings.map(({ messageId, line, column }) => ({ messageId, line, column }))).toEqual([{ messageId: 'missingScript', line: 1, column: 73 }]);
+      // There, but not a file toolgate reads: not taken for a missing script, and the run fails closed.
+      expect(result.findings).toEqual([]);
+      expect(result.problems).toEqual([
+        { path: '.claude/settings.json', kind: 'read', message: 'Cannot read the hook script .claude/hooks/guard.sh: it is not a regular file (a device, FIFO or socket)' },
+      ]);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }

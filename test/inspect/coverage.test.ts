@@ -93,3 +93,25 @@ describe('matcherCoverage: how much of a tool a hook matcher covers', () => {
     expect(matcherServer('mcp__memory__delete')).toBeUndefined();
   });
 });
+
+describe('MCP tool globs from the tree', () => {
+  const covers = (rule: string, tool: string) => ruleCoverage(parsePermissionRule(rule), tool, 'deny');
+
+  it.each([
+    ['mcp__srv__get_*', 'mcp__srv__get_issue', 'all'],
+    ['mcp__srv__*_issue', 'mcp__srv__get_issue', 'all'],
+    ['mcp__srv__g*t*e', 'mcp__srv__get_issue', 'all'],
+    ['mcp__srv__get_**', 'mcp__srv__get_', 'all'],
+    ['mcp__srv__get_*', 'mcp__srv__list_issues', 'none'],
+    ['mcp__srv__*_pr', 'mcp__srv__get_issue', 'none'],
+    ['mcp__srv__get.issue', 'mcp__srv__get_issue', 'none'],
+  ])('%s covers %s: %s', (rule, tool, coverage) => {
+    expect(covers(rule, tool)).toBe(coverage);
+  });
+
+  it('matches a glob of many stars against a long name in linear steps, where a regular expression would backtrack without end', () => {
+    // As `^a.*a.*…a.*b$`, this takes the name's length to the power of 30 steps on a name that ends without `b`.
+    expect(covers(`mcp__srv__${'a*'.repeat(30)}b`, `mcp__srv__${'a'.repeat(200)}`)).toBe('none');
+    expect(covers(`mcp__srv__${'a*'.repeat(30)}b`, `mcp__srv__${'a'.repeat(200)}b`)).toBe('all');
+  });
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxFileBytes, readBytes, ReadRefused } from '../../src/engine/read-source.js';
 import { scan } from '../../src/engine/scan.js';
-import { badAgent, tree } from './support.js';
+import { badAgent, cli, sdkImport, tree } from './support.js';
 
 // Every file toolgate reads goes through one reader: a link (which git can
 // commit) to a device or a FIFO where a `.gitignore`, a settings file, a
@@ -47,14 +47,63 @@ describe('the one reader', () => {
     await expect(withConfig).rejects.toThrow(/Cannot read .*toolgate\.config\.json/);
   });
 
-  it('reports a hook script that is a link to a device as not there, without reading it', async () => {
+  it.each(['/dev/zero', 'fifo', 'oversize'])('reports a hook script that is there but refused (%s) as not checked, without reading it', async (target) => {
     const root = tree({
       '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'bash ./hook.sh' }] }] } }),
     });
-    symlinkSync('/dev/zero', path.join(root, 'hook.sh'));
+    const script = path.join(root, 'hook.sh');
+    if (target === 'oversize') {
+      writeFileSync(script, '');
+      execFileSync('truncate', ['-s', String(maxFileBytes + 1), script]);
+    } else symlinkSync(target === 'fifo' ? withFifo(root) : target, script);
+    const result = await scan({ cwd: root, configFile: false });
+    expect(result.problems).toEqual([
+      {
+        path: '.claude/settings.json',
+        kind: 'read',
+        message: target === 'oversize' ? 'Cannot read the hook script hook.sh: it is larger than 32 MiB, the most toolgate reads' : 'Cannot read the hook script hook.sh: it is not a regular file (a device, FIFO or socket)',
+      },
+    ]);
+    expect(result.stats).toMatchObject({ files: 1, failed: 1 });
+    expect(existsSync(script)).toBe(true);
+  });
+
+  it('still takes a hook script that is not there for absent: no problem', async () => {
+    const root = tree({
+      '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'bash ./hook.sh' }] }] } }),
+    });
     const result = await scan({ cwd: root, configFile: false });
     expect(result.problems).toEqual([]);
-    expect(existsSync(path.join(root, 'hook.sh'))).toBe(true);
+  });
+
+  it('reports the settings file that applies to agent code when it is refused, and exits 2', async () => {
+    const root = tree({ 'src/agent.ts': badAgent });
+    mkdirSync(path.join(root, '.claude'));
+    symlinkSync('/dev/zero', path.join(root, '.claude/settings.local.json'));
+    // Not scanned itself (outside the paths given): read only as the settings of src/agent.ts.
+    const result = await scan({ cwd: root, configFile: false, paths: ['src'] });
+    expect(result.problems).toEqual([
+      { path: '.claude/settings.local.json', kind: 'read', message: 'Cannot read file: it is not a regular file (a device, FIFO or socket)' },
+    ]);
+    const run = await cli(root, 'scan', 'src');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('.claude/settings.local.json: Cannot read file: it is not a regular file');
+  });
+
+  it.each(['/dev/zero', 'fifo'])('reads a tsconfig.json and a baseline that are links to %s through the one reader: refused, never read', async (target) => {
+    const root = tree({
+      'src/agent.ts': `${sdkImport}import { tools } from './tools';\nquery({ prompt: 'x', options: { allowedTools: tools } });\n`,
+      'src/tools.ts': "export const tools = ['Bash'];\n",
+    });
+    const to = target === 'fifo' ? withFifo(root) : target;
+    symlinkSync(to, path.join(root, 'tsconfig.json'));
+    symlinkSync(to, path.join(root, 'baseline.json'));
+    // Imports are still followed, with the default compiler options.
+    const result = await scan({ cwd: root, configFile: false });
+    expect(result.findings.map((finding) => `${finding.path}:${finding.line}`)).toEqual(['src/tools.ts:1']);
+    const run = await cli(root, 'scan', '--baseline', 'baseline.json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Cannot read the baseline file .*baseline\.json: Cannot read file: it is not a regular file/);
   });
 
   it('reports a source over the size limit as not checked', async () => {

@@ -8,6 +8,24 @@ export interface ImportBinding {
   name: string;
 }
 
+/** What a local module hands over for an import of it, when it re-exports the SDK's: the SDK import. */
+export type ReExports = (binding: ImportBinding) => ImportBinding | undefined;
+
+/** Per module: how its imports of local modules are followed to the SDK (the project sets it). */
+const reExportsOf = new WeakMap<PyModule, ReExports>();
+
+/** Follow `module`'s imports of local modules that re-export the SDK (`from .sdk import query`) with `through`. */
+export function followReExports(module: PyModule, through: ReExports): void {
+  reExportsOf.set(module, through);
+}
+
+/** `from claude_agent_sdk import *` at the top of `module`: the modules imported so. */
+export function starImports(module: PyModule): string[] {
+  return module.root.children
+    .filter((statement) => statement.type === 'import_from_statement' && statement.children.some((child) => child.type === 'wildcard_import'))
+    .map((statement) => dotted(module, field(statement, 'module_name')));
+}
+
 /** The import that binds identifier `site` (a binding site from the scope), if it is one. */
 export function importBindingOf(source: PyModule, site: PyNode): ImportBinding | undefined {
   const holder = site.parent?.type === 'aliased_import' ? site.parent : site.parent?.type === 'dotted_name' ? site.parent : undefined;
@@ -52,7 +70,9 @@ export function qualifiedName(source: PyModule, scopes: Scopes, node: PyNode): s
   const binding = importOfName(source, scopes, expression);
   if (binding === null) return undefined;
   if (!binding) return textOf(source, expression);
-  return binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
+  // `query` from a local module that re-exports the SDK's is the SDK's.
+  const imported = reExportsOf.get(source)?.(binding) ?? binding;
+  return imported.name === '*' ? imported.module : joinModule(imported.module, imported.name);
 }
 
 /**

@@ -12,7 +12,7 @@ export { isPythonPath };
  * could change what it reports. `loadPythonParser()` must have resolved first.
  */
 export function extractPython(text: string, path: string, options: AnalyzeOptions = {}): Analysis & { crossesModules?: boolean } {
-  if (!mentionsSdk(text)) return { syntaxErrors: [] };
+  if (!options.everyFile && !mentionsSdk(text)) return { syntaxErrors: [] };
   const project = new PythonProject({ readFile: (file) => (file === path ? text : undefined) }, false);
   return project.analyze([path], options).get(path)!;
 }

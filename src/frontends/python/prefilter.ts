@@ -7,3 +7,40 @@ export function isPythonPath(path: string): boolean {
 export function mentionsSdk(text: string): boolean {
   return /\bclaude_(?:agent|code)_sdk\b/.test(text);
 }
+
+/**
+ * Whether a module that names the SDK may hand it on: in Python every name a
+ * module imports can be imported from it (`from .sdk import query`), so
+ * each one may.
+ */
+export function mayReExportSdk(_text: string): boolean {
+  return true;
+}
+
+/** `from .a.b import c, d` (groups: dots, module, names) and `import a.b` (group 4). Bounded: linear time. */
+const imports = /^[ \t]*(?:from[ \t]+(\.{0,10})([\w.]{0,300})[ \t]+import[ \t]*\(?([\w \t,\\\n]{0,2000})|import[ \t]+([\w.]{1,300}))/gm;
+
+/**
+ * The files (absolute, without `.py`) that the imports of `text` in
+ * `fromFile` may name, a package as its `__init__`. Absolute imports are
+ * kept as dotted names, which match any file whose path ends so (the
+ * analysis resolves them exactly): a superset.
+ */
+export function localImports(text: string, fromFile: string, resolve: (from: string, to: string) => string): string[] {
+  const found: string[] = [];
+  const add = (module: string): void => void found.push(module, `${module}/__init__`);
+  for (const [, dots, module, names, plain] of text.matchAll(imports)) {
+    if (plain !== undefined) {
+      add(`*/${plain.replaceAll('.', '/')}`);
+      continue;
+    }
+    const parts = module!.split('.').filter((part) => part !== '');
+    let base = dots ? resolve(fromFile, '.') : `*`;
+    for (let level = 1; level < dots!.length; level++) base = resolve(`${base}/x`, '..');
+    const target = [base, ...parts].join('/');
+    add(target);
+    // `from . import sdk`: a name may be a submodule.
+    for (const name of (names ?? '').split(/[\s,()\\]+/)) if (/^\w+$/.test(name) && name !== 'as') add(`${target}/${name}`);
+  }
+  return found;
+}

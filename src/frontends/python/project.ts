@@ -3,9 +3,12 @@ import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
+import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
+import { followReExports, importBindingOf, starImports, type ImportBinding } from './imports.js';
 import { ModuleResolution } from './modules.js';
+import { isSdkModule } from './sdk.js';
 import { parsePython, type ParsedModule } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
@@ -38,6 +41,9 @@ export class PythonProject implements ImportResolver {
   private readonly following = new Set<string>();
   private readonly modules: ModuleResolution;
   private readonly traces: Array<Set<PyNode>> = [];
+  /** Modules that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
+  private readonly throughLocalModules = new Set<string>();
+  private readonly reExports = new ReExportChain();
 
   constructor(
     private readonly host: ProjectHost,
@@ -57,7 +63,7 @@ export class PythonProject implements ImportResolver {
     // Options built here and used nowhere here may be used by another module: only the whole project can tell.
     const crosses = (root: string): boolean => {
       const { built, used: usedHere } = found.get(root)!;
-      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node));
+      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root);
     };
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
@@ -117,6 +123,36 @@ export class PythonProject implements ImportResolver {
     }
   }
 
+  /**
+   * The SDK import that `binding` in `fromFile` comes to when its module is
+   * one of the project's and imports the name from the SDK (`from
+   * claude_agent_sdk import query`, or `*`), through other local modules
+   * too. Without following imports nothing is read: a relative import
+   * leaves the module to the project pass.
+   */
+  private sdkThrough(fromFile: string, binding: ImportBinding): ImportBinding | undefined {
+    if (binding.name === '*' || isSdkModule(binding.module)) return undefined;
+    if (!this.followImports) {
+      if (binding.module.startsWith('.')) this.throughLocalModules.add(fromFile);
+      return undefined;
+    }
+    const target = this.modules.resolve(binding.module, fromFile);
+    const context = target && this.context(target);
+    if (!target || !context) return undefined;
+    return this.reExports.through(target, binding.name, () => {
+      const sites = context.scopes.module.bindings.get(binding.name) ?? [];
+      if (sites.length === 0) {
+        const star = starImports(context.module).find(isSdkModule);
+        return star === undefined ? undefined : { module: star, name: binding.name };
+      }
+      const bindings = sites.map((site) => importBindingOf(context.module, site));
+      const [first] = bindings;
+      // Bound once, by one import: anything else (a def, two imports) is not the SDK's for certain.
+      if (!first || bindings.some((other) => !other || other.module !== first.module || other.name !== first.name)) return undefined;
+      return isSdkModule(first.module) ? first : this.sdkThrough(target, first);
+    });
+  }
+
   private context(path: string): ModuleContext | undefined {
     let context = this.contexts.get(path);
     if (context === undefined) {
@@ -129,6 +165,7 @@ export class PythonProject implements ImportResolver {
         const scopes = new Scopes(module);
         const evaluator = new Evaluator(module, scopes, this.registry, this, this.traces);
         context = { module, syntaxErrors, scopes, evaluator, suppressions: suppressionsOf(module) };
+        followReExports(module, (binding) => this.sdkThrough(path, binding));
       }
       this.contexts.set(path, context);
     }

@@ -47,7 +47,7 @@ export function importOf(declaration: ts.Node): ImportBinding | undefined {
 }
 
 /** `require('m')`, `await import('m')`. */
-function requiredModule(initializer: ts.Expression | undefined): string | undefined {
+export function requiredModule(initializer: ts.Expression | undefined): string | undefined {
   if (!initializer) return undefined;
   let expression = unwrap(initializer);
   if (isAwaitExpression(expression)) expression = unwrap(expression.expression);

@@ -11,7 +11,7 @@ export { isTypeScriptPath };
  * project pass) could change what it reports.
  */
 export function extractTypeScript(text: string, path: string, options: AnalyzeOptions = {}): Analysis {
-  if (!mentionsSdk(text)) return { syntaxErrors: [] };
+  if (!options.everyFile && !mentionsSdk(text)) return { syntaxErrors: [] };
   const project = new TypeScriptProject({ readFile: (file) => (file === path ? text : undefined) }, false);
   return project.analyze([path], options).get(path)!;
 }

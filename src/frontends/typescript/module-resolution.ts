@@ -14,16 +14,33 @@ const defaults: ts.CompilerOptions = {
  */
 export type ResolutionHost = ts.ModuleResolutionHost & Pick<ts.ParseConfigHost, 'readDirectory' | 'useCaseSensitiveFileNames'>;
 
+/** The disk, with every file read through `readFile` (the engine's one reader). */
+export function diskResolutionHost(readFile: (file: string) => string | undefined): ResolutionHost {
+  return {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    fileExists: (file) => ts.sys.fileExists(file),
+    directoryExists: (folder) => ts.sys.directoryExists(folder),
+    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    realpath: (file) => (ts.sys.realpath ? ts.sys.realpath(file) : file),
+    getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+    readFile,
+  };
+}
+
 /**
  * Module resolution as the TypeScript compiler does it (relative paths,
  * `index` files, `.js` written for `.ts`, tsconfig `paths` and `baseUrl`),
  * with the compiler options of the nearest tsconfig.json. Only the project's
  * own sources count: packages and declaration files are not followed.
+ * Every file it reads (tsconfig.json and the configs it extends,
+ * package.json) comes from its host: the disk through the engine's one
+ * reader (`diskResolutionHost`, so a tsconfig.json that is a link to
+ * `/dev/zero` is refused, not read forever), or the git index.
  */
 export class ModuleResolution {
   private readonly options = new Map<string, ts.CompilerOptions>();
 
-  constructor(private readonly host: ResolutionHost = ts.sys) {}
+  constructor(private readonly host: ResolutionHost) {}
 
   resolve(specifier: string, fromFile: string): string | undefined {
     const options = this.optionsFor(path.dirname(fromFile));

@@ -25,3 +25,30 @@ export function mentionsSdk(text: string): boolean {
  */
 const gap = String.raw`(?:\s|//[^\n]*(?:\n|$)|/\*(?:[^*]|\*(?!/)){0,1000}\*/)*`;
 const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]@anthropic-ai/claude-(?:agent-sdk|code)\b`);
+
+/**
+ * Whether a file that names the SDK may hand it on to modules that import
+ * it: `export … from`, `export *`, `export { … }`, `module.exports`. A
+ * superset: the analysis decides what is re-exported.
+ */
+export function mayReExportSdk(text: string): boolean {
+  return /\bexport\s*(?:\*|\{)|\bmodule\.exports\b|\bexports\.\w/.test(text);
+}
+
+/** A module specifier after `from`, `import`, `import(`, `require(`: group 1. Bounded, so it costs linear time. */
+const specifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]([^'"\x60\n]{1,300})['"\x60]`, 'g');
+
+/**
+ * The files (absolute, without extension) that the relative imports of
+ * `text` in `fromFile` may name: `./sdk` and `./sdk.js` both name `…/sdk`;
+ * a folder also names its `index`.
+ */
+export function localImports(text: string, fromFile: string, resolve: (from: string, to: string) => string): string[] {
+  const found: string[] = [];
+  for (const [, module] of text.matchAll(specifier)) {
+    if (!/^\.{1,2}(?:\/|$)/.test(module!)) continue;
+    const target = resolve(fromFile, module!).replace(/\.[cm]?[jt]sx?$/i, '');
+    found.push(target, `${target}/index`);
+  }
+  return found;
+}

@@ -5,13 +5,16 @@ import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
+import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImportResolver } from './evaluate.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
-import { ModuleResolution } from './module-resolution.js';
-import { bindingsOf, moduleReferences } from './imports.js';
+import { diskResolutionHost, ModuleResolution } from './module-resolution.js';
+import { bindingsOf, moduleReferences, requiredModule } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
 import { Scopes } from './scope.js';
+import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
+import { isIdentifier } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
 
 export interface ProjectHost {
@@ -46,13 +49,18 @@ export class TypeScriptProject implements ImportResolver {
   private readonly registry = new FunctionRegistry();
   private readonly contexts = new Map<string, FileContext | null>();
   private readonly following = new Set<string>();
-  private readonly modules = new ModuleResolution();
+  private readonly modules: ModuleResolution;
   private readonly traces: Array<Set<ts.Node>> = [];
+  /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
+  private readonly throughLocalModules = new Set<string>();
+  private readonly reExports = new ReExportChain();
 
   constructor(
     private readonly host: ProjectHost,
     private readonly followImports: boolean,
-  ) {}
+  ) {
+    this.modules = new ModuleResolution(diskResolutionHost((file) => host.readFile(file)));
+  }
 
   /** Build the model of each root file; values may come from any module its imports reach. */
   analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis> {
@@ -62,7 +70,8 @@ export class TypeScriptProject implements ImportResolver {
       if (context) found.set(root, findConfigurations(context.file, context.scopes, context.evaluator));
     }
     // Typed options may be used by another module: only the whole project can tell.
-    const crosses = (root: string): boolean => this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0;
+    const crosses = (root: string): boolean =>
+      this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0 || this.throughLocalModules.has(root);
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
@@ -168,6 +177,43 @@ export class TypeScriptProject implements ImportResolver {
     });
   }
 
+  /**
+   * What `name` imported from `module` in `fromFile` is of the SDK, when
+   * that module is one of the project's and re-exports it (`export { query }
+   * from '…'`, `export *`, an import it exports again), through other local
+   * modules too. Without following imports nothing is read: the file is left
+   * to the project pass.
+   */
+  private sdkThrough(fromFile: string, module: string, name: string): SdkBinding | undefined {
+    if (!this.followImports) {
+      if (/^\.{1,2}(?:\/|$)/.test(module)) this.throughLocalModules.add(fromFile);
+      return undefined;
+    }
+    const target = this.modules.resolve(module, fromFile);
+    const context = target && this.context(target);
+    if (!target || !context) return undefined;
+    return this.reExports.through(target, name, () => {
+      const { source, stars } = findExport(context.file, name);
+      if (source?.kind === 'reexport') return isSdkModule(source.module) ? sdkExport(source.module, source.name) : this.sdkThrough(target, source.module, source.name);
+      // `module.exports = require('…')`.
+      if (source?.kind === 'property') {
+        const required = requiredModule(source.of);
+        return required !== undefined && isSdkModule(required) ? sdkExport(required, source.name) : undefined;
+      }
+      if (source?.kind === 'value' && isIdentifier(source.node)) {
+        // `import { query } from '…'; export { query }`.
+        const declaration = context.scopes.resolve(source.node);
+        return declaration && sdkBindingOf(declaration);
+      }
+      if (source || name === 'default') return undefined;
+      for (const star of stars) {
+        const found = isSdkModule(star) ? sdkExport(star, name) : this.sdkThrough(target, star, name);
+        if (found) return found;
+      }
+      return undefined;
+    });
+  }
+
   private exported(path: string, name: string, span: Span): ValueSet {
     const key = `${path}\0${name}`;
     const context = this.context(path);
@@ -212,6 +258,7 @@ export class TypeScriptProject implements ImportResolver {
         const file = kept?.text === text ? kept : parseSource(text, path);
         const scopes = new Scopes();
         context = { file, scopes, evaluator: new Evaluator(file, scopes, this.registry, this, this.traces) };
+        followReExports(file, (module, name) => this.sdkThrough(path, module, name));
       }
       this.contexts.set(path, context);
     }

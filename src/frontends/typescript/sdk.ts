@@ -19,12 +19,31 @@ export interface SdkReference {
   name: string;
 }
 
-/** The SDK export a declaration binds, if it is an import or require of the SDK. */
+/** What a local module hands over as `name`, when it re-exports it from the SDK. */
+export type ReExports = (module: string, name: string) => SdkBinding | undefined;
+
+/** Per parsed file: how its imports of local modules are followed to the SDK (the project sets it). */
+const reExportsOf = new WeakMap<ts.SourceFile, ReExports>();
+
+/** Follow `file`'s imports of local modules that re-export the SDK (`export { query } from '…'`) with `through`. */
+export function followReExports(file: ts.SourceFile, through: ReExports): void {
+  reExportsOf.set(file, through);
+}
+
+/**
+ * The SDK export a declaration binds, if it is an import or require of the
+ * SDK, directly or through a local module that re-exports it.
+ */
 export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
   const binding = importOf(declaration);
-  if (!binding || !isSdkModule(binding.module)) return undefined;
-  // A default import of the SDK is its CommonJS namespace.
-  return binding.name === '*' || binding.name === 'default' ? { module: binding.module } : { module: binding.module, exported: binding.name };
+  if (!binding) return undefined;
+  if (!isSdkModule(binding.module)) return reExportsOf.get(declaration.getSourceFile())?.(binding.module, binding.name);
+  return sdkExport(binding.module, binding.name);
+}
+
+/** `name` of the SDK module `module`; a default import or a namespace is the module itself (its CommonJS namespace). */
+export function sdkExport(module: string, name: string): SdkBinding {
+  return name === '*' || name === 'default' ? { module } : { module, exported: name };
 }
 
 export function isSdkModule(specifier: string): boolean {
