@@ -1,4 +1,4 @@
-import type { ObjectValue, Property, Span, Value, ValueSet } from './types.js';
+import type { ObjectValue, Property, Span, Value, ValueOrigin, ValueSet } from './types.js';
 
 /**
  * Helpers for front ends that build values: the same object and value-set
@@ -131,4 +131,15 @@ export function appendAt(set: ValueSet, path: readonly PathStep[], elements: Val
       return copy;
     }),
   };
+}
+
+/**
+ * The same values, each marked as coming in through `origin` unless it
+ * already names where it comes from (the value's own story wins: an
+ * environment fallback passed as an argument stays an environment fallback).
+ * Unknown values are not reported, so they need no origin.
+ */
+export function withOrigin(set: ValueSet, origin: ValueOrigin): ValueSet {
+  if (!set.alternatives.some((value) => value.kind !== 'unknown' && !value.origin)) return set;
+  return { alternatives: set.alternatives.map((value) => (value.kind === 'unknown' || value.origin ? value : { ...value, origin })) };
 }

@@ -2,6 +2,8 @@ import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
+import { environmentFallback } from '../core/value-sources.js';
+import { environmentRead } from './environment.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
@@ -217,6 +219,8 @@ export class Evaluator {
       // `cond and value`: the value, or a falsy `cond` (nothing set).
       return union(this.evaluate(right, bindings), single({ kind: 'undefined', span: this.span(left) }));
     }
+    const environment = environmentRead(this.source, this.scopes, left);
+    if (environment && !environment.fallback) return environmentFallback(environment.read, this.evaluate(right, bindings));
     return union(this.evaluate(left, bindings), this.evaluate(right, bindings));
   }
 
@@ -349,6 +353,8 @@ export class Evaluator {
       this.note([node]);
       return single(this.construct(node, sdkName, bindings));
     }
+    const environment = environmentRead(this.source, this.scopes, node);
+    if (environment) return environment.fallback ? environmentFallback(environment.read, this.evaluate(environment.fallback, bindings)) : unknown(span);
     switch (name) {
       case 'dataclasses.replace':
         return this.replace(node, bindings);

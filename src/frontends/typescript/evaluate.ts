@@ -4,6 +4,8 @@ import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
+import { environmentFallback } from '../core/value-sources.js';
+import { environmentRead } from './environment.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -162,6 +164,8 @@ export class Evaluator {
   private binary(node: ts.BinaryExpression, bindings: Bindings | undefined): ValueSet {
     const operator = node.operatorToken.kind;
     if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) {
+      const read = environmentRead(node.left, this.scopes);
+      if (read) return environmentFallback(read, this.evaluate(node.right, bindings));
       return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
     }
     if (operator === SyntaxKind.AmpersandAmpersandToken) {

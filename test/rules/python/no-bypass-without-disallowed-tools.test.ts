@@ -4,6 +4,7 @@ import { py, runPythonCases } from '../../support/python-cases.js';
 /** Line 1: the SDK import; cases start on line 2. */
 const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient', ...lines);
 const names = { mode: 'permission_mode', deny: 'disallowed_tools', tools: 'tools' };
+const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
 
 runPythonCases(rule, {
   valid: [
@@ -15,6 +16,11 @@ runPythonCases(rule, {
     // Not bypass mode.
     code('options = ClaudeAgentOptions(permission_mode="acceptEdits")'),
     code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE"))'),
+    // Fallbacks that are not bypass, and reads with none.
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE", "default"))'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE", default="acceptEdits"))'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE") or "default")'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ["MODE"])'),
     // The deny list is added before the options are used.
     code(
       'options = ClaudeAgentOptions(permission_mode="bypassPermissions")',
@@ -70,6 +76,21 @@ runPythonCases(rule, {
       name: 'a dict of keyword arguments',
       code: code('settings = {"permission_mode": "bypassPermissions", "max_turns": 3}', 'options = ClaudeAgentOptions(**settings)'),
       errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 32 }],
+    },
+    {
+      name: 'os.environ.get with a bypass fallback: can be, naming the variable',
+      code: code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE", "bypassPermissions"))'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 69, data: { certainty: 'can be', from: fromEnvironment('MODE') } }],
+    },
+    {
+      name: 'os.getenv with default=, through a variable',
+      code: code('from os import getenv', 'mode = getenv("AGENT_MODE", default="bypassPermissions")', 'options = ClaudeAgentOptions(permission_mode=mode)'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 37, data: { certainty: 'can be', from: fromEnvironment('AGENT_MODE') } }],
+    },
+    {
+      name: 'an `or` fallback after environ.get',
+      code: code('from os import environ', 'options = ClaudeAgentOptions(permission_mode=environ.get("MODE") or "bypassPermissions")'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 69, data: { certainty: 'can be', from: fromEnvironment('MODE') } }],
     },
   ],
 });
