@@ -6,6 +6,17 @@ const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools',
 const options = (body: string) => `${sdk}\nquery({ prompt: 'x', options: { ${body} } });`;
 const modeColumn = "query({ prompt: 'x', options: { permissionMode: ".length + 1;
 const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
+const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
+const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+/** A function that passes its `mode` parameter (declared as `head`) to query, then `calls`; line 2 declares it. */
+const runs = (head: string, ...calls: string[]) =>
+  [sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls].join('\n');
+/** The 1-based column of `needle` in line `line` of `code`. */
+const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
+const bypassAt = (code: string, line: number, needle: string, certainty: string, from: string) => ({
+  code,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from }, line, column: columnOf(code, line, needle) }],
+});
 
 runRuleTests(rule, {
   typescript: {
@@ -25,6 +36,14 @@ runRuleTests(rule, {
       options("permissionMode: process.env.MODE ?? 'default'"),
       options("permissionMode: process.env.MODE || 'acceptEdits'"),
       `${sdk}\nconst mode = process.env.AGENT_MODE;\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
+      // Parameters: every call passes a mode that is not bypass, so the default never applies.
+      runs("function run(mode = 'bypassPermissions')", "run('default');", "run('acceptEdits');"),
+      runs("export function run({ mode = 'bypassPermissions' } = {})", "run({ mode: 'default' });"),
+      // No default, no call that shows the value; a spread whose elements are not known.
+      runs('export function run(mode: PermissionMode)'),
+      runs("function run(mode = 'bypassPermissions')", 'declare const modes: [];', 'run(...modes);'),
+      // A default that is not bypass, called without the argument.
+      runs("const run = (mode = 'default') =>", 'run();'),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
       options("permissionMode: 'default'"),
       // The later of two writes wins.
@@ -87,6 +106,30 @@ runRuleTests(rule, {
         errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') }, line: 3, column: 61 }],
       },
       {
+        name: 'an exported function that is never called keeps its bypass default: can be, naming the default',
+        ...bypassAt(runs("export function run(mode = 'bypassPermissions')"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'a destructured parameter default',
+        ...bypassAt(runs("export function run({ mode = 'bypassPermissions' } = {})"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'the one call passes bypass: is, at the argument',
+        ...bypassAt(runs('function run(mode: string)', "run('bypassPermissions');"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
+      },
+      {
+        name: 'a call that leaves the argument out takes the default',
+        ...bypassAt(runs("function run(prompt: string, mode = 'bypassPermissions')", "run('a', 'default');", "run('b');"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'an arrow function, one call of two passes bypass',
+        ...bypassAt(runs("const run = (prompt: string, mode = 'default') =>", "run('a', 'bypassPermissions');", "run('b');"), 3, "'bypassPermissions'", 'can be', fromArgument('mode', 'run')),
+      },
+      {
+        name: 'an options object passed to a destructured parameter',
+        ...bypassAt(runs("function run({ mode = 'default' }: { mode?: string })", "run({ mode: 'bypassPermissions' });"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
+      },
+      {
         name: 'a typed options object that is never passed in this file',
         code: `import type { Options } from '@anthropic-ai/claude-agent-sdk';\nexport const options: Options = { permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true };`,
         errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 51 }],
@@ -96,6 +139,7 @@ runRuleTests(rule, {
   javascript: {
     valid: [
       options("permissionMode: process.env.MODE ?? 'default'"),
+      runs("function run(mode = 'bypassPermissions')", "run('default');"),
       options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']"),
       // The later of two writes wins.
       `${sdk}\nconst options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
@@ -110,6 +154,21 @@ runRuleTests(rule, {
         name: 'an environment variable with a bypass fallback',
         code: `${sdk}\nconst mode = process.env.MODE || 'bypassPermissions';\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
         errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') }, line: 2, column: 34 }],
+      },
+      {
+        name: 'a function handed to module.exports and never called keeps its bypass default',
+        filename: 'agent.cjs',
+        ...bypassAt(
+          [
+            "const { query } = require('@anthropic-ai/claude-agent-sdk');",
+            "function run(mode = 'bypassPermissions') { return query({ prompt: 'x', options: { permissionMode: mode } }); }",
+            'module.exports = { run };',
+          ].join('\n'),
+          2,
+          "'bypassPermissions'",
+          'can be',
+          fromDefault('mode', 'run'),
+        ),
       },
       {
         name: 'CommonJS',

@@ -76,3 +76,23 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   if (site.calledElsewhere) sets.push(unknown(site.span));
   return unionOf(sets);
 }
+
+/**
+ * How often a name appears in a module's text as a word. More than its
+ * declaration and its calls means it is used some other way (handed over,
+ * exported in a list, named in a comment): cheap, and it only ever errs
+ * towards "called where the calls are not seen", which adds an unknown and
+ * reports less.
+ */
+export function mentions(text: string, name: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (!isWordCharacter(text.charCodeAt(at - 1)) && !isWordCharacter(text.charCodeAt(at + name.length))) count++;
+  }
+  return count;
+}
+
+/** Letters, digits, `_`, `$` and anything past ASCII: what an identifier can hold in either language. */
+function isWordCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 36 || code === 95 || code > 127;
+}

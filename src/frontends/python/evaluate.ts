@@ -2,8 +2,9 @@ import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { environmentFallback } from '../core/value-sources.js';
+import { environmentFallback, parameterValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
+import { callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
@@ -290,16 +291,47 @@ export class Evaluator {
     return entry;
   }
 
-  /** A parameter's value on entry: the argument bound to it, else unknown. */
+  /**
+   * A parameter's value on entry: the argument bound to it while a helper's
+   * result is worked out, else what the calls of its function pass, or its
+   * default (see `parameterValue`).
+   */
   private initialValue(scope: PyScope, name: string, bindings: Bindings | undefined): State {
     if (scope.kind !== 'function') return undefined;
     const parameters = field(scope.node, 'parameters');
     for (const parameter of parameters ? namedChildren(parameters) : []) {
       const identifier = parameterName(parameter);
       if (!identifier || textOf(this.source, identifier) !== name) continue;
-      return bindings?.get(identifier) ?? unknown(this.span(identifier));
+      if (bindings && bindings.size > 0) return bindings.get(identifier) ?? unknown(this.span(identifier));
+      return this.parameter(scope.node, parameter, identifier, parameters!);
     }
     return undefined;
+  }
+
+  private parameter(fn: PyNode, parameter: PyNode, identifier: PyNode, list: PyNode): ValueSet {
+    const span = this.span(identifier);
+    const place = parameterPlace(parameter, list);
+    if (place.splat || this.active.has(identifier)) return unknown(span);
+    const name = textOf(this.source, identifier);
+    const { owner, calls, calledElsewhere } = callersOf(this.source, this.scopes, fn);
+    const fallback = field(parameter, 'value');
+    this.active.add(identifier);
+    try {
+      return parameterValue<PyNode>({
+        name,
+        ...(owner ? { owner } : {}),
+        span,
+        calls,
+        calledElsewhere,
+        passed: (call) => {
+          const passed = passedTo(this.source, call, name, place.index);
+          return 'kind' in passed ? passed : { kind: 'passed', value: this.evaluate(passed) };
+        },
+        fallback: () => (fallback ? this.evaluate(fallback) : undefined),
+      });
+    } finally {
+      this.active.delete(identifier);
+    }
   }
 
   /** What a binding other than an assignment gives its name: a function, an import, a class. */
@@ -467,13 +499,19 @@ export class Evaluator {
     const parameters = list ? namedChildren(list) : [];
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
-      if (!identifier || parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') return;
+      if (!identifier) return;
+      if (parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') {
+        bound.set(identifier, unknown(this.span(identifier)));
+        return;
+      }
       const name = textOf(this.source, identifier);
       const keyword = keywords.find((item) => field(item, 'name') && textOf(this.source, field(item, 'name')!) === name);
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');
       if (argument) bound.set(identifier, this.evaluate(argument, bindings));
       else if (fallback) bound.set(identifier, this.evaluate(fallback));
+      // Bound all the same, so the parameter is not looked up through the function's other calls.
+      else bound.set(identifier, unknown(this.span(identifier)));
     });
     this.active.add(target);
     try {

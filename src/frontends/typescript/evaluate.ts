@@ -1,11 +1,12 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { environmentFallback } from '../core/value-sources.js';
+import { environmentFallback, parameterValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
+import { argumentAt, callersOf } from './parameters.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -182,6 +183,7 @@ export class Evaluator {
     if (bound) return bound;
     if (isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(spanOf(node));
     if (isVariableDeclaration(declaration)) return this.variable(declaration);
+    if (isParameter(declaration)) return this.parameter(declaration);
     const imported = this.imported(declaration, node);
     if (imported) return imported;
     if (isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
@@ -231,6 +233,40 @@ export class Evaluator {
     }
   }
 
+  /**
+   * A parameter outside a helper's evaluation: what the calls of its
+   * function pass, or its default (see `parameterValue`).
+   */
+  private parameter(parameter: ts.ParameterDeclaration): ValueSet {
+    const cached = this.cache.get(parameter);
+    if (cached) return cached;
+    if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
+    const fn = parameter.parent;
+    const index = fn.parameters.indexOf(parameter);
+    const { owner, calls, calledElsewhere } = callersOf(fn, this.scopes);
+    const cutShortBefore = this.spending.cutShort;
+    this.active.add(parameter);
+    try {
+      const value = parameterValue<ts.CallExpression>({
+        name: isIdentifier(parameter.name) ? parameter.name.text : 'options',
+        ...(owner ? { owner } : {}),
+        span: spanOf(parameter.name),
+        calls,
+        calledElsewhere,
+        passed: (call) => {
+          const argument = argumentAt(call, index);
+          if (!argument) return { kind: 'unknown' };
+          return argument.expression ? { kind: 'passed', value: this.evaluate(argument.expression) } : { kind: 'omitted' };
+        },
+        fallback: () => (parameter.initializer ? this.evaluate(parameter.initializer) : undefined),
+      });
+      if (this.spending.cutShort === cutShortBefore) this.cache.set(parameter, value);
+      return value;
+    } finally {
+      this.active.delete(parameter);
+    }
+  }
+
   private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
     if (!isIdentifier(declaration.name)) return initial;
     this.assignments ??= indexAssignments(this.file);
@@ -258,10 +294,28 @@ export class Evaluator {
       path.unshift(key);
       node = pattern.parent;
     }
-    if (!isVariableDeclaration(node) || !node.initializer) return unknown(spanOf(element));
-    let set = this.evaluate(node.initializer, bindings);
-    for (const key of path) set = { alternatives: propertyOf(set, key).values };
-    return set;
+    const root = isParameter(node) ? (bindings?.get(node) ?? this.parameter(node)) : isVariableDeclaration(node) && node.initializer ? this.evaluate(node.initializer, bindings) : undefined;
+    if (!root) return unknown(spanOf(element));
+    // Each part keeps where its object came from (a call's argument, the parameter's default), under its own name.
+    const set = unionOf(
+      root.alternatives.map((object) => {
+        let part: ValueSet = single(object);
+        for (const key of path) part = { alternatives: propertyOf(part, key).values };
+        return object.origin ? withOrigin(part, { ...object.origin, name: path[path.length - 1]! }) : part;
+      }),
+    );
+    return element.initializer ? this.withDefault(set, element, isParameter(node) ? node.parent : undefined, bindings) : set;
+  }
+
+  /** `{ mode = 'default' }`: where the property is not set, the default; a parameter's names where it comes from. */
+  private withDefault(set: ValueSet, element: ts.BindingElement, fn: ts.SignatureDeclaration | undefined, bindings: Bindings | undefined): ValueSet {
+    if (!set.alternatives.some((value) => value.kind === 'absent' || value.kind === 'undefined')) return set;
+    let fallback = this.evaluate(element.initializer!, bindings);
+    if (fn && isIdentifier(element.name)) {
+      const owner = callersOf(fn, this.scopes).owner;
+      fallback = withOrigin(fallback, { kind: 'default', name: element.name.text, ...(owner ? { owner } : {}), span: spanOf(element.name) });
+    }
+    return unionOf(set.alternatives.map((value) => (value.kind === 'absent' || value.kind === 'undefined' ? fallback : single(value))));
   }
 
   private member(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, bindings: Bindings | undefined): ValueSet {
@@ -345,6 +399,8 @@ export class Evaluator {
       const argument = args[index];
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
       else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
+      // Bound all the same, so the parameter is not looked up through the function's other calls.
+      else bound.set(parameter, unknown(spanOf(parameter)));
     });
     const body = target.body;
     this.active.add(target);

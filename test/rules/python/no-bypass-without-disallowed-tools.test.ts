@@ -5,6 +5,16 @@ import { py, runPythonCases } from '../../support/python-cases.js';
 const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient', ...lines);
 const names = { mode: 'permission_mode', deny: 'disallowed_tools', tools: 'tools' };
 const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
+const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
+const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+/** A function whose `mode` parameter (declared by `head`) becomes the mode, then `calls`; lines 2-3 declare it. */
+const runs = (head: string, ...calls: string[]) => code(`${head}:`, '    return ClaudeAgentOptions(permission_mode=mode)', ...calls);
+/** The 1-based column of `needle` in line `line` of `source`. */
+const columnOf = (source: string, line: number, needle: string) => source.split('\n')[line - 1]!.indexOf(needle) + 1;
+const bypassAt = (source: string, line: number, certainty: string, from: string) => ({
+  code: source,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, line, column: columnOf(source, line, '"bypassPermissions"'), data: { certainty, from } }],
+});
 
 runPythonCases(rule, {
   valid: [
@@ -21,6 +31,13 @@ runPythonCases(rule, {
     code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE", default="acceptEdits"))'),
     code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE") or "default")'),
     code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ["MODE"])'),
+    // Parameters: every call passes a mode that is not bypass, by keyword or by position.
+    runs('def _run(prompt, mode="bypassPermissions")', '_run("a", mode="default")', '_run("b", "acceptEdits")'),
+    // No default and no call; calls whose splats may hold the mode.
+    runs('def run(prompt, mode)'),
+    runs('def _run(prompt, mode="bypassPermissions")', '_run(*ARGS)', '_run("a", **KWARGS)'),
+    // A default that is not bypass, taken by a call.
+    runs('def _run(prompt, *, mode="default")', '_run("a")'),
     // The deny list is added before the options are used.
     code(
       'options = ClaudeAgentOptions(permission_mode="bypassPermissions")',
@@ -91,6 +108,22 @@ runPythonCases(rule, {
       name: 'an `or` fallback after environ.get',
       code: code('from os import environ', 'options = ClaudeAgentOptions(permission_mode=environ.get("MODE") or "bypassPermissions")'),
       errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 69, data: { certainty: 'can be', from: fromEnvironment('MODE') } }],
+    },
+    {
+      name: 'a public function that is never called keeps its bypass default: can be, naming it',
+      ...bypassAt(runs('def run(prompt, mode="bypassPermissions")'), 2, 'can be', fromDefault('mode', 'run')),
+    },
+    {
+      name: 'the one call passes bypass by position: is, at the argument',
+      ...bypassAt(runs('def _run(prompt, mode)', '_run("a", "bypassPermissions")'), 4, 'is', fromArgument('mode', '_run')),
+    },
+    {
+      name: 'a keyword-only parameter, one call of two passes bypass',
+      ...bypassAt(runs('def _run(prompt, *, mode="default")', '_run("a", mode="bypassPermissions")', '_run("b")'), 4, 'can be', fromArgument('mode', '_run')),
+    },
+    {
+      name: 'a call that leaves the argument out takes the default',
+      ...bypassAt(runs('def _run(prompt, mode: str = "bypassPermissions")', '_run("a", mode="default")', '_run("b")'), 2, 'can be', fromDefault('mode', '_run')),
     },
   ],
 });
