@@ -1,4 +1,4 @@
-import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
+import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
@@ -122,6 +122,8 @@ export class Evaluator {
       }
       case 'boolean_operator':
         return this.booleanOperator(node, bindings);
+      case 'binary_operator':
+        return this.listSum(node, bindings);
       case 'named_expression': {
         const value = field(node, 'value');
         return value ? this.evaluate(value, bindings) : unknown(span);
@@ -209,6 +211,17 @@ export class Evaluator {
       object.properties.set(canonical, { key: canonical, spelling: name, keySpan: this.span(key!), value: this.evaluate(value, bindings) });
     }
     return object;
+  }
+
+  /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
+  private listSum(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const operator = field(node, 'operator');
+    if (!left || !right || !operator || textOf(this.source, operator) !== '+') return unknown(this.span(node));
+    const parts = [this.evaluate(left, bindings), this.evaluate(right, bindings)];
+    if (!parts.every((part) => part.alternatives.every((value) => value.kind === 'array'))) return unknown(this.span(node));
+    return joinArrays(parts, this.span(node));
   }
 
   private booleanOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {

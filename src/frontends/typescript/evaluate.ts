@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { environmentFallback, parameterValue } from '../core/value-sources.js';
@@ -353,6 +353,7 @@ export class Evaluator {
     if (isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       if (method === 'bind') return this.evaluate(callee.expression, bindings);
+      if (method === 'concat') return this.concat(node, callee.expression, bindings);
       const receiver = unwrap(callee.expression);
       if (isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
         return this.objectHelper(node, method, bindings);
@@ -364,6 +365,19 @@ export class Evaluator {
     const target = this.localFunction(callee);
     if (!target) return unknown(spanOf(node));
     return this.returnValue(target, node.arguments, bindings);
+  }
+
+  /** `tools.concat(['Bash'], 'Edit')`: the receiver's elements, then each argument's (an array's elements, or itself). */
+  private concat(node: ts.CallExpression, receiver: ts.Expression, bindings: Bindings | undefined): ValueSet {
+    const base = this.evaluate(receiver, bindings);
+    // `'a'.concat('b')` joins strings, and an unknown receiver may be either.
+    if (!base.alternatives.every((value) => value.kind === 'array')) return unknown(spanOf(node));
+    const parts = node.arguments.map((argument) => {
+      if (isSpreadElement(argument)) return unknown(spanOf(argument));
+      const set = this.evaluate(argument, bindings);
+      return { alternatives: set.alternatives.map((value) => (value.kind === 'array' || value.kind === 'unknown' ? value : { kind: 'array' as const, span: value.span, elements: [single(value)], complete: true })) };
+    });
+    return joinArrays([base, ...parts], spanOf(node));
   }
 
   /** `Object.assign({}, a, b)` merges like spreads; `Object.freeze(x)` is `x`. */
