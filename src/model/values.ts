@@ -94,6 +94,6 @@ export function originClause(value: Value): string {
     case 'argument':
       return ` (passed to ${owner} as ${origin.name})`;
     case 'write':
-      return ` (written to ${origin.name} in ${owner})`;
+      return ` (written to ${origin.name} in ${origin.owner ? owner : 'another function'})`;
   }
 }

@@ -8,6 +8,10 @@ const modeColumn = "query({ prompt: 'x', options: { permissionMode: ".length + 1
 const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
 const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
 const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+/** A class whose `run` passes `this.permissionMode` to query, with `members` before it; line 2 opens it. */
+const session = (...members: string[]) =>
+  [sdk, 'class Session {', ...members.map((member) => `  ${member}`), "  run() { return query({ prompt: 'x', options: { permissionMode: this.permissionMode } }); }", '}'].join('\n');
 /** A function that passes its `mode` parameter (declared as `head`) to query, then `calls`; line 2 declares it. */
 const runs = (head: string, ...calls: string[]) =>
   [sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls].join('\n');
@@ -44,6 +48,12 @@ runRuleTests(rule, {
       runs("function run(mode = 'bypassPermissions')", 'declare const modes: [];', 'run(...modes);'),
       // A default that is not bypass, called without the argument.
       runs("const run = (mode = 'default') =>", 'run();'),
+      // Fields: no write is bypass; the constructor replaces a bypass initialiser before any method runs.
+      session("private permissionMode = 'default';", "reset() { this.permissionMode = 'acceptEdits'; }"),
+      session("private permissionMode = 'bypassPermissions';", "constructor() { this.permissionMode = 'default'; }"),
+      // Writes to another object's field, and to the `this` of a nested function.
+      session("private permissionMode = 'default';", "copy(other: any) { other.permissionMode = 'bypassPermissions'; }"),
+      session("private permissionMode = 'default';", "later() { setTimeout(function (this: any) { this.permissionMode = 'bypassPermissions'; }); }"),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
       options("permissionMode: 'default'"),
       // The later of two writes wins.
@@ -130,6 +140,25 @@ runRuleTests(rule, {
         ...bypassAt(runs("function run({ mode = 'default' }: { mode?: string })", "run({ mode: 'bypassPermissions' });"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
       },
       {
+        name: 'a field a method switches to bypass: can be, naming the write',
+        ...bypassAt(session("private permissionMode = 'default';", "yolo() { this.permissionMode = 'bypassPermissions'; }"), 4, "'bypassPermissions'", 'can be', fromWrite('this.permissionMode', 'yolo')),
+      },
+      {
+        name: 'a module object a command handler switches to bypass',
+        ...bypassAt(
+          [
+            sdk,
+            "const state = { permissionMode: 'default' };",
+            "export function onYolo() { state.permissionMode = 'bypassPermissions'; }",
+            "export const start = () => query({ prompt: 'x', options: { permissionMode: state.permissionMode } });",
+          ].join('\n'),
+          3,
+          "'bypassPermissions'",
+          'can be',
+          fromWrite('state.permissionMode', 'onYolo'),
+        ),
+      },
+      {
         name: 'a typed options object that is never passed in this file',
         code: `import type { Options } from '@anthropic-ai/claude-agent-sdk';\nexport const options: Options = { permissionMode: 'bypassPermissions', allowDangerouslySkipPermissions: true };`,
         errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 51 }],
@@ -140,6 +169,7 @@ runRuleTests(rule, {
     valid: [
       options("permissionMode: process.env.MODE ?? 'default'"),
       runs("function run(mode = 'bypassPermissions')", "run('default');"),
+      session("constructor() { this.permissionMode = 'default'; }"),
       options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']"),
       // The later of two writes wins.
       `${sdk}\nconst options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
@@ -154,6 +184,10 @@ runRuleTests(rule, {
         name: 'an environment variable with a bypass fallback',
         code: `${sdk}\nconst mode = process.env.MODE || 'bypassPermissions';\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
         errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') }, line: 2, column: 34 }],
+      },
+      {
+        name: 'a field set in the constructor and switched by a method',
+        ...bypassAt(session("constructor() { this.permissionMode = 'default'; }", "yolo() { this.permissionMode = 'bypassPermissions'; }"), 4, "'bypassPermissions'", 'can be', fromWrite('this.permissionMode', 'yolo')),
       },
       {
         name: 'a function handed to module.exports and never called keeps its bypass default',

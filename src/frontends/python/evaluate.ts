@@ -4,6 +4,8 @@ import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
 import { environmentFallback, parameterValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
+import { fieldValue } from '../core/fields.js';
+import { fieldsOf, selfClassOf } from './fields.js';
 import { callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
@@ -377,7 +379,35 @@ export class Evaluator {
         return this.imported({ module, name }, this.span(node));
       }
     }
+    if (receiver.type === 'identifier') {
+      const cls = selfClassOf(this.source, receiver);
+      const value = cls && this.field(cls, name, node);
+      if (value) return value;
+    }
     return { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
+  }
+
+  /**
+   * `self.permission_mode` in a method: its class attribute and every write
+   * to it in the class (see `fieldValue`); undefined for a method or a field
+   * the class never sets. Read again while its writes are evaluated, it is
+   * its initial value.
+   */
+  private field(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
+    const fields = fieldsOf(this.source, cls);
+    if (fields.methods.has(name)) return undefined;
+    const initialNode = fields.initial.get(name);
+    const writes = fields.writes.get(name) ?? [];
+    const guard = initialNode ?? writes[0]?.value;
+    if (!guard) return undefined;
+    const initial = initialNode && this.evaluate(initialNode);
+    if (this.active.has(guard)) return initial ?? unknown(this.span(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), this.span(at));
+    } finally {
+      this.active.delete(guard);
+    }
   }
 
   private subscript(node: PyNode, bindings: Bindings | undefined): ValueSet {

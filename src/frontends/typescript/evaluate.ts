@@ -2,11 +2,13 @@ import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
-import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
+import type { ArrayValue, ObjectValue, Span, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { environmentFallback, parameterValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
-import { argumentAt, callersOf } from './parameters.js';
+import { fieldValue } from '../core/fields.js';
+import { thisWritesOf } from './fields.js';
+import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -273,11 +275,13 @@ export class Evaluator {
     let value = initial;
     for (const write of this.assignments.get(declaration.name.text) ?? []) {
       if (this.scopes.resolve(write.root) !== declaration) continue;
-      const values = write.values.map((expression) => this.evaluate(expression));
+      const unconditional = isUnconditional(write, declaration);
+      const origin = unconditional ? undefined : writeOrigin(write, declaration);
+      const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));
       value =
         write.kind === 'append'
           ? appendAt(value, write.path, values)
-          : assignAt(value, write.path, values[0]!, isUnconditional(write, declaration));
+          : assignAt(value, write.path, values[0]!, unconditional);
     }
     return value;
   }
@@ -334,12 +338,33 @@ export class Evaluator {
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
   }
 
-  /** `this.check` inside a class: the method it names. */
+  /** `this.check` inside a class: the method it names, or what its field can hold. */
   private classMember(node: ts.Node, key: string): ValueSet {
     let current: ts.Node | undefined = node.parent;
     while (current && !isClassLike(current)) current = current.parent;
-    const member = current?.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
-    return member ? this.memberValue(member) : unknown(spanOf(node));
+    if (!current) return unknown(spanOf(node));
+    const member = current.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
+    if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
+    return this.field(current, key, member, node);
+  }
+
+  /**
+   * `this.permissionMode`: its initialiser and every write in the class (see
+   * `fieldValue`). Read again while its writes are evaluated
+   * (`this.handle = this.handle.bind(this)`), it is its initial value.
+   */
+  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node): ValueSet {
+    const initial = member ? this.memberValue(member) : undefined;
+    const writes = thisWritesOf(cls).get(key);
+    // The first write stands for the field, declared or not.
+    const guard = writes?.[0]?.value;
+    if (!writes || !guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), spanOf(at));
+    } finally {
+      this.active.delete(guard);
+    }
   }
 
   private memberValue(member: ts.ClassElement): ValueSet {
@@ -445,6 +470,18 @@ export class Evaluator {
     }
     return single(object);
   }
+}
+
+/**
+ * A write in another function than the variable's own (a command handler, a
+ * UI action, a reset): it may have run before the read, so what it writes
+ * "can be" the value, and names the write.
+ */
+function writeOrigin(write: Assignment, declaration: ts.Node): ValueOrigin | undefined {
+  const writer = enclosingFunction(write.statement ?? write.root);
+  if (!writer.fn || writer.fn === enclosingFunction(declaration).fn) return undefined;
+  const name = [write.root.text, ...write.path.map((step) => step.key)].join('.');
+  return { kind: 'write', name, ...(writer.name ? { owner: writer.name } : {}), span: spanOf(write.statement ?? write.root) };
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */

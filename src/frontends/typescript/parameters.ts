@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isFunctionDeclaration, isFunctionExpression, isIdentifier, isSpreadElement, isVariableDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isSpreadElement, isVariableDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
 import { indexOf } from './file-index.js';
 import { staticName, unwrap } from './parse.js';
 import { mentions } from '../core/value-sources.js';
@@ -40,6 +40,17 @@ function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
     return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === declaration;
   });
   return { owner: name, calls, calledElsewhere: isExported(declaration) || mentions(fn.getSourceFile().text, name) > calls.length + 1 };
+}
+
+/** The nearest function around a node, and the name it goes by (for messages). */
+export function enclosingFunction(node: ts.Node): { fn?: ts.SignatureDeclaration; name?: string } {
+  for (let current = node.parent; current; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const named = namedDeclarationOf(current);
+    const name = named ? named.name.text : current.name && staticName(current.name);
+    return { fn: current, ...(name ? { name } : {}) };
+  }
+  return {};
 }
 
 /** `function run(...)`, or `const run = (...) => ...`: the declaration that names it. */

@@ -7,6 +7,9 @@ const names = { mode: 'permission_mode', deny: 'disallowed_tools', tools: 'tools
 const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
 const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
 const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+/** A class whose `options` method passes `self.permission_mode` on, with `members` (lines each) before it; line 2 opens it. */
+const session = (...members: string[]) =>
+  code('class Session:', ...members.map((line) => `    ${line}`), '    def options(self):', '        return ClaudeAgentOptions(permission_mode=self.permission_mode)');
 /** A function whose `mode` parameter (declared by `head`) becomes the mode, then `calls`; lines 2-3 declare it. */
 const runs = (head: string, ...calls: string[]) => code(`${head}:`, '    return ClaudeAgentOptions(permission_mode=mode)', ...calls);
 /** The 1-based column of `needle` in line `line` of `source`. */
@@ -36,6 +39,10 @@ runPythonCases(rule, {
     // No default and no call; calls whose splats may hold the mode.
     runs('def run(prompt, mode)'),
     runs('def _run(prompt, mode="bypassPermissions")', '_run(*ARGS)', '_run("a", **KWARGS)'),
+    // Fields: no write is bypass; __init__ replaces a bypass class attribute; another object's field.
+    session('permission_mode = "default"', 'def reset(self):', '    self.permission_mode = "acceptEdits"'),
+    session('permission_mode = "bypassPermissions"', 'def __init__(self):', '    self.permission_mode = "default"'),
+    session('def __init__(self):', '    self.permission_mode = "default"', 'def copy(self, other):', '    other.permission_mode = "bypassPermissions"'),
     // A default that is not bypass, taken by a call.
     runs('def _run(prompt, *, mode="default")', '_run("a")'),
     // The deny list is added before the options are used.
@@ -124,6 +131,15 @@ runPythonCases(rule, {
     {
       name: 'a call that leaves the argument out takes the default',
       ...bypassAt(runs('def _run(prompt, mode: str = "bypassPermissions")', '_run("a", mode="default")', '_run("b")'), 2, 'can be', fromDefault('mode', '_run')),
+    },
+    {
+      name: 'a field a method switches to bypass: can be, naming the write',
+      ...bypassAt(
+        session('def __init__(self):', '    self.permission_mode = "default"', 'def yolo(self):', '    self.permission_mode = "bypassPermissions"'),
+        6,
+        'can be',
+        ' (written to self.permission_mode in yolo())',
+      ),
     },
   ],
 });
