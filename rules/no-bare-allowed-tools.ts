@@ -1,7 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
 import { entriesWithLists, removalSuggestions, type ListEntry } from '../src/model/list-removal.js';
-import { commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, mcpServerOf, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
-import type { AgentConfiguration } from '../src/model/types.js';
+import { appliedRule, commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, namesATool, scopedExample } from '../src/model/permission-rules.js';
+import type { AgentConfiguration, Value } from '../src/model/types.js';
 import { optionOf, propertyOf } from '../src/model/values.js';
 
 type Options = { sideEffectTools: string[]; allow: string[] };
@@ -55,8 +55,8 @@ export default defineRule<Options, MessageIds>({
     for (const config of model.configurations) {
       for (const listed of allowRules(config)) {
         const { entry } = listed;
-        const rule = parsePermissionRule(entry.value);
-        if (!namesATool(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        const rule = appliedRule(entry.value, 'allow', listed.fromSettings);
+        if (!rule || !namesATool(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         // Removing the entry is the one edit that certainly fixes it; a scoped rule needs the user's intent.
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value }) };
         const runner = commandRunnerOf(rule);
@@ -75,8 +75,9 @@ export default defineRule<Options, MessageIds>({
   },
 });
 
-/** `allowedTools`, and allow rules given inline in the `settings` option. */
-function allowRules(config: AgentConfiguration): ListEntry[] {
+/** `allowedTools` (a settings file's `permissions.allow`), and allow rules given inline in the `settings` option. */
+function allowRules(config: AgentConfiguration): Array<ListEntry & { fromSettings: boolean }> {
   const inline = propertyOf({ alternatives: optionOf(config, 'settings').values }, 'permissions');
-  return [...entriesWithLists(optionOf(config, 'allowedTools').values), ...entriesWithLists(propertyOf({ alternatives: inline.values }, 'allow').values)];
+  const of = (values: readonly Value[], fromSettings: boolean) => entriesWithLists(values).map((listed) => ({ ...listed, fromSettings }));
+  return [...of(optionOf(config, 'allowedTools').values, config.tier !== undefined), ...of(propertyOf({ alternatives: inline.values }, 'allow').values, true)];
 }

@@ -3,7 +3,7 @@ import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';
-import { isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, parsePermissionRule, scopedExample } from '../src/model/permission-rules.js';
+import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause } from '../src/model/values.js';
@@ -101,8 +101,8 @@ export default defineRule<Options, MessageIds>({
       const allowed = optionOf(config, 'allowedTools');
       for (const listed of entriesWithLists(allowed.values)) {
         const { entry } = listed;
-        const rule = parsePermissionRule(entry.value);
-        if (!namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        const rule = appliedRule(entry.value, 'allow', config.tier !== undefined);
+        if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         const option = allowed.properties[0]?.spelling ?? 'allowedTools';
         // Both messages already name removal as a fix: the callback then sees the calls, as its author meant.
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value, callback }) };
@@ -143,8 +143,8 @@ function reportSettingsAllowRules(
   for (const settings of loadedProjectSettings(config)) {
     const file = settingsFileNames[settings.tier!]!;
     for (const entry of listEntries(optionOf(settings, 'allowedTools').values)) {
-      const rule = parsePermissionRule(entry.value);
-      if (!namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+      const rule = appliedRule(entry.value, 'allow', true);
+      if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
       const sources = sourcesOption.properties.length > 0 ? `${optionName(model, 'settingSources')} includes '${settings.tier}'` : `${optionName(model, 'settingSources')} is not set`;
       report({
         messageId: 'settingsAllowed',

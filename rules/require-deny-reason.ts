@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { optionName } from '../src/model/agent-code.js';
+import { stopsEverything } from '../src/model/decisions.js';
 import { gateFunctions, preToolUseOutputs, returnedObjects } from '../src/model/permission-gates.js';
 import type { AgentModel, FunctionFacts, Gate, ObjectValue, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isString, propertyOf } from '../src/model/values.js';
@@ -43,16 +44,21 @@ function denials(model: AgentModel, gate: Gate, facts: FunctionFacts): Denial[] 
     const name = optionName(model, 'canUseTool');
     return returnedObjects(facts).map((result) => ({ denies: literals(result, 'behavior', 'deny'), reasons: valuesOf(result, 'message'), gate: name, field: 'message' }));
   }
+  // A top-level `reason` goes with the deprecated `decision`; it is accepted next to a specific deny too.
+  // `continue: false` ends the session: no next turn to retry in, and `stopReason` says why.
   const found = preToolUseOutputs(gate, facts)
-    // A top-level `reason` goes with the deprecated `decision`; it is accepted next to a specific deny too.
-    .filter(({ result }) => valuesOf(result, 'reason').every(isBlank))
+    .filter(({ result }) => valuesOf(result, 'reason').every(isBlank) && !stopsSession(result))
     .map(({ specific }) => ({ denies: literals(specific, 'permissionDecision', 'deny'), reasons: valuesOf(specific, 'permissionDecisionReason'), gate: 'PreToolUse', field: 'permissionDecisionReason' }));
   if (!gate.events.includes('PreToolUse')) return found;
   // The deprecated top-level `decision: 'block'`, whose reason is `reason`.
   for (const result of returnedObjects(facts)) {
-    if (!result.properties.has('hookSpecificOutput')) found.push({ denies: literals(result, 'decision', 'block'), reasons: valuesOf(result, 'reason'), gate: 'PreToolUse', field: 'reason' });
+    if (!result.properties.has('hookSpecificOutput') && !stopsSession(result)) found.push({ denies: literals(result, 'decision', 'block'), reasons: valuesOf(result, 'reason'), gate: 'PreToolUse', field: 'reason' });
   }
   return found;
+}
+
+function stopsSession(result: ObjectValue): boolean {
+  return stopsEverything(result.properties.get('continue')?.value);
 }
 
 /** The literal values of `key` that make the object this decision. */

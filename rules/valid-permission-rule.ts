@@ -25,8 +25,8 @@ export default defineRule<Options, MessageIds>({
     severity: 'error',
     hasSuggestions: true,
     messages: {
-      empty: 'Claude Code rejects an empty permission rule, so {{effect}}. Remove it, or name a tool.',
-      malformed: "Claude Code rejects '{{entry}}': a rule is Tool or Tool(content), ending at its closing parenthesis, so {{effect}}. Fix the parentheses.",
+      empty: 'Claude Code skips an empty permission rule, so {{effect}}. Remove it, or name a tool.',
+      malformed: "'{{entry}}' is not a permission rule: a rule is Tool or Tool(content), ending at its closing parenthesis, so {{effect}}. Fix the parentheses.",
       emptyParentheses: "Claude Code rejects '{{entry}}' for its empty parentheses, so {{effect}}. Write '{{tool}}' for every call, or put a pattern inside.",
       mcpParentheses: "Claude Code rejects '{{entry}}': MCP rules take no parentheses, so {{effect}}. Name one tool (mcp__{{server}}__<tool>) or the whole server (mcp__{{server}}).",
       wildcardInAllow:
@@ -39,6 +39,10 @@ export default defineRule<Options, MessageIds>({
         "File permission checks never consult '{{entry}}', only {{family}}(path) rules, so {{effect}}. Use '{{replacement}}': it covers every file-{{verb}} tool.",
       webFetchDomain: "Claude Code rejects '{{entry}}': WebFetch rules name a host as domain:<host>, not a URL, so {{effect}}. Use '{{replacement}}'.",
       colonStarNotBash: "Claude Code rejects '{{entry}}': ':*' is only for Bash prefix rules, so {{effect}}. Use a glob, e.g. {{tool}}(./src/**).",
+      lowercase: "Claude Code rejects '{{entry}}': tool names start with an uppercase letter, so {{effect}}.",
+      ambiguousEscape:
+        "Claude Code rejects '{{entry}}': an escaped parenthesis beside an unbalanced one is ambiguous, so {{effect}}. Double a backslash that is a path separator, or escape parentheses in pairs.",
+      webSearchWildcard: "Claude Code rejects '{{entry}}': WebSearch rules take exact search terms, without * or ?, so {{effect}}.",
       emptyPrefix: "Claude Code rejects '{{entry}}': a prefix cannot be empty before ':*', so {{effect}}. Name the command, e.g. Bash(npm test *).",
       colonStarInside:
         "':*' is a prefix only at the end of a Bash rule: in '{{entry}}' Claude Code reads the ':' literally and the '*' as a wildcard, so the rule matches other commands than it seems to. Write the wildcard as ' *', e.g. Bash(git * main).",
@@ -65,9 +69,9 @@ export default defineRule<Options, MessageIds>({
   },
   check(model, options, report) {
     for (const config of model.configurations) {
-      for (const { list, entries } of ruleLists(config)) {
+      for (const { list, entries, source } of ruleLists(config)) {
         for (const entry of entries) {
-          const problem = permissionRuleProblem(entry.value, list, options.knownTools);
+          const problem = permissionRuleProblem(entry.value, list, options.knownTools, source);
           if (problem) report(reportOf(problem, entry, effects[list], model.path));
         }
       }

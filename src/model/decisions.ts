@@ -75,7 +75,8 @@ function agree(decisions: Array<Decision | undefined>): Decision | undefined {
   return 'unknown';
 }
 
-function stopsEverything(set: ValueSet | undefined): boolean {
+/** `continue: false` on every path (Python's `continue_`): Claude stops, whatever the decision says. */
+export function stopsEverything(set: ValueSet | undefined): boolean {
   return !!set && set.alternatives.every((alternative) => alternative.kind === 'boolean' && !alternative.value);
 }
 

@@ -1,6 +1,8 @@
+import { settingsRuleRejection, type SettingsList } from './settings-validator.js';
+
 /**
  * Permission rule strings (`Bash(npm test *)`, `mcp__github__get_issue`) as the
- * Claude Code runtime reads them (SDK-FACTS.md §7).
+ * Claude Code runtime reads them.
  */
 export interface PermissionRule {
   tool: string;
@@ -15,6 +17,16 @@ export function parsePermissionRule(text: string): PermissionRule {
     return { tool: trimmed.slice(0, open), specifier: trimmed.slice(open + 1, -1) };
   }
   return { tool: trimmed };
+}
+
+/**
+ * The rule Claude Code applies for `text`; undefined when a settings file
+ * holds it and the rule validator rejects it (it is skipped, so it approves
+ * nothing). `allowedTools` entries are flags, never validated: there `Bash()`
+ * is the whole Bash.
+ */
+export function appliedRule(text: string, list: SettingsList, fromSettings: boolean): PermissionRule | undefined {
+  return fromSettings && settingsRuleRejection(text, list) ? undefined : parsePermissionRule(text);
 }
 
 /**
@@ -57,42 +69,70 @@ export function isWholeToolRule(rule: PermissionRule): boolean {
 }
 
 /**
- * Commands that run whatever follows them. A Bash prefix rule that stops at
- * one of these and then has a wildcard admits any command.
+ * Commands that run whatever follows them: a Bash prefix rule that stops at
+ * one of these and then has a wildcard admits any command or any code
+ * (`node -e`, `python3 -c`, `bash -c`, `find . -exec`, `npm exec`, `uv run`,
+ * `docker compose exec`, `source <file>`).
  */
-const commandRunners = [
+const commandRunners = new Set([
   'npx',
+  'npx tsx',
+  'npx ts-node',
+  'npm',
   'npm exec',
+  'pnpm',
   'pnpm dlx',
   'pnpm exec',
+  'yarn',
   'yarn dlx',
+  'bun',
   'bunx',
+  'deno',
+  'uv',
+  'uvx',
+  'bash',
   'bash -c',
+  'sh',
   'sh -c',
+  'zsh',
   'zsh -c',
+  'powershell',
+  'pwsh',
+  'source',
+  'node',
   'node -e',
   'node --eval',
+  'tsx',
+  'ts-node',
+  'python',
+  'python3',
   'python -c',
   'python3 -c',
+  'ruby',
+  'perl',
   'env',
   'xargs',
+  'find',
   'sudo',
   'eval',
   'exec',
   'docker exec',
   'docker run',
+  'docker compose',
   'devbox run',
   'git',
-];
+]);
 
-/** The command runner a Bash pattern opens to any command, if it does. */
+/** The command runner a Bash pattern opens to any command, if it does; `VAR=value` assignments before it are skipped. */
 export function commandRunnerOf(rule: PermissionRule): string | undefined {
   if (rule.tool !== 'Bash' || rule.specifier === undefined) return undefined;
   const pattern = rule.specifier.replace(/:\*$/, ' *');
   const wildcard = pattern.indexOf('*');
   if (wildcard === -1) return undefined;
-  const prefix = pattern.slice(0, wildcard).trim().replace(/\s+/g, ' ');
-  return commandRunners.find((runner) => prefix === runner);
+  const words = pattern.slice(0, wildcard).trim().split(/\s+/);
+  while (words.length > 1 && /^[A-Za-z_]\w*=\S*$/.test(words[0]!)) words.shift();
+  const prefix = words.join(' ');
+  return commandRunners.has(prefix) ? prefix : undefined;
 }
 
 /** A scoped rule to propose instead of a whole-tool one. */

@@ -1,4 +1,4 @@
-import type { RuleListKind } from './rule-validation.js';
+import type { RuleListKind, RuleSource } from './rule-validation.js';
 import type { AgentConfiguration, StringValue } from './types.js';
 import { listEntries, optionOf, propertyOf } from './values.js';
 
@@ -6,6 +6,8 @@ import { listEntries, optionOf, propertyOf } from './values.js';
 export interface RuleListEntries {
   list: RuleListKind;
   entries: StringValue[];
+  /** Read through the settings validator (a settings file, inline `settings`) or as a command-line flag. */
+  source: RuleSource;
 }
 
 const options: ReadonlyArray<[RuleListKind, string]> = [
@@ -22,11 +24,12 @@ const options: ReadonlyArray<[RuleListKind, string]> = [
  * and `managedSettings` options.
  */
 export function ruleLists(config: AgentConfiguration): RuleListEntries[] {
-  const lists = options.map(([list, key]) => ({ list, entries: listEntries(optionOf(config, key).values) }));
+  const source: RuleSource = config.tier === undefined ? 'flag' : 'settings';
+  const lists = options.map(([list, key]) => ({ list, entries: listEntries(optionOf(config, key).values), source }));
   for (const holder of ['settings', 'managedSettings']) {
     const permissions = propertyOf({ alternatives: optionOf(config, holder).values }, 'permissions');
     for (const list of ['allow', 'deny', 'ask'] as const) {
-      lists.push({ list, entries: listEntries(propertyOf({ alternatives: permissions.values }, list).values) });
+      lists.push({ list, entries: listEntries(propertyOf({ alternatives: permissions.values }, list).values), source: 'settings' });
     }
   }
   return lists.filter((list) => list.entries.length > 0);

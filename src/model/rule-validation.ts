@@ -2,12 +2,13 @@ import { unconsultedWhenScoped } from './coverage.js';
 import { isBoundedRegex, maxSubjectLength } from './bounded-regex.js';
 import { isNameListMatcher, matcherNames } from './hook-matcher.js';
 import { isMcpTool, mcpServerOf } from './permission-rules.js';
+import { filePatternTools, ruleShape, settingsRuleRejection, unescapedIndex, type Rejection } from './settings-validator.js';
 import { checkToolName, knownToolNames, type ToolNameCheck } from './tool-names.js';
 
 /**
- * Permission rules and hook matchers checked as Claude Code's own rule
- * validator checks them (SDK-FACTS.md §7), plus tool names it would accept
- * but never match. `replacement` is the corrected text when the fix is
+ * Permission rules and hook matchers checked as Claude Code reads them: the
+ * rule validator of settings files (settings-validator.ts) and the rules it
+ * keeps but never matches (unknown tool names, specifiers read otherwise). `replacement` is the corrected text when the fix is
  * mechanical.
  */
 
@@ -18,7 +19,7 @@ export type NameProblem = { kind: 'toolName'; name: string; check: Exclude<ToolN
 
 export type RuleProblem =
   | NameProblem
-  | { kind: 'empty' | 'malformed' | 'wildcardInAllow' | 'emptyPrefix' | 'colonStarInside' | 'colonStarLiteral' }
+  | { kind: 'empty' | 'malformed' | 'wildcardInAllow' | 'emptyPrefix' | 'colonStarInside' | 'colonStarLiteral' | 'lowercase' | 'ambiguousEscape' | 'webSearchWildcard' }
   | { kind: 'emptyParentheses' | 'colonStarNotBash'; tool: string }
   | { kind: 'mcpParentheses'; server: string }
   | { kind: 'uncheckedSpecifier'; family: 'Edit' | 'Read'; replacement: string }
@@ -26,53 +27,73 @@ export type RuleProblem =
 
 export type MatcherProblem = NameProblem | { kind: 'invalidRegex' | 'matchesNoTool' };
 
-/** Tools whose specifier is a file path (the validator's `filePatternTools`). */
-const filePatternTools = new Set(['Read', 'Write', 'Edit', 'Glob', 'NotebookRead', 'NotebookEdit', 'Cd']);
-
-type Shape = { kind: 'bare' } | { kind: 'malformed' } | { kind: 'call'; tool: string; content: string };
-
-/** `Tool` or `Tool(content)`, split as the runtime splits it: at the first and last unescaped parenthesis. */
-function shapeOf(text: string): Shape {
-  if (!text.includes('(') && !text.includes(')')) return { kind: 'bare' };
-  const open = unescapedIndex(text, '(', false);
-  const close = unescapedIndex(text, ')', true);
-  if (open === -1 && close === -1) return { kind: 'bare' };
-  const tool = text.slice(0, open);
-  if (open === -1 || close <= open || close !== text.length - 1 || /[()]/.test(tool)) return { kind: 'malformed' };
-  return { kind: 'call', tool, content: text.slice(open + 1, close) };
-}
-
-function unescapedIndex(text: string, char: string, last: boolean): number {
-  const escaped = (index: number) => {
-    let backslashes = 0;
-    for (let at = index - 1; at >= 0 && text[at] === '\\'; at--) backslashes++;
-    return backslashes % 2 === 1;
-  };
-  for (let step = 0; step < text.length; step++) {
-    const index = last ? text.length - 1 - step : step;
-    if (text[index] === char && !escaped(index)) return index;
-  }
-  return -1;
-}
+/**
+ * How Claude Code reads a rule list: a settings file's `permissions` lists
+ * (and the SDK's inline `settings`) go through the rule validator, which skips
+ * what it rejects (see settings-validator.ts); `allowedTools` and
+ * `disallowedTools` become command-line flags, read as written, where
+ * `Bash()` and `Bash(:*)` are the whole tool and a malformed rule is a tool
+ * name that matches no call.
+ */
+export type RuleSource = 'settings' | 'flag';
 
 /** The first reason the runtime rejects a rule, ignores it, or reads it otherwise than written; undefined for a good rule. */
-export function permissionRuleProblem(text: string, list: RuleListKind, extraTools: readonly string[] = []): RuleProblem | undefined {
+export function permissionRuleProblem(text: string, list: RuleListKind, extraTools: readonly string[] = [], source: RuleSource = 'flag'): RuleProblem | undefined {
+  if (source === 'settings' && list !== 'tools') {
+    const rejected = settingsRuleRejection(text, list);
+    return rejected ? rejection(rejected, text, extraTools) : readingProblem(text, list, extraTools, true);
+  }
   if (text.trim() === '') return { kind: 'empty' };
-  const shape = shapeOf(text);
-  if (shape.kind === 'malformed') return { kind: 'malformed' };
-  const name = (shape.kind === 'call' ? shape.tool : text).trim();
-  if (name === '') return { kind: 'malformed' };
-  if (shape.kind === 'call' && shape.content === '') return { kind: 'emptyParentheses', tool: name };
+  if (ruleShape(text).kind === 'malformed') return { kind: 'malformed' };
+  return readingProblem(text, list, extraTools, false);
+}
+
+/**
+ * A rule the runtime keeps: a name that matches no tool, a specifier it reads
+ * otherwise, and for a flag (no validator ran) a wildcard name it skips or
+ * MCP parentheses.
+ */
+function readingProblem(text: string, list: RuleListKind, extraTools: readonly string[], validated: boolean): RuleProblem | undefined {
+  const shape = ruleShape(text);
+  const named = shape.kind === 'call' && shape.tool.trim() !== '';
+  // `(x)` is read as a tool literally named `(x)`.
+  const name = (named ? shape.tool : text).trim();
+  const content = named && shape.content !== '' && shape.content !== '*' ? shape.content : undefined;
   if (isMcpTool(name)) {
-    if (shape.kind === 'call') return { kind: 'mcpParentheses', server: mcpServerOf(name) };
+    if (validated) return undefined;
+    if (shape.kind === 'call' && content !== undefined) return { kind: 'mcpParentheses', server: mcpServerOf(name) };
     // An allow glob must follow a literal `mcp__<server>__` prefix.
     return list === 'allow' && mcpServerOf(name).includes('*') ? { kind: 'wildcardInAllow' } : undefined;
   }
-  if (name.includes('*')) return list === 'allow' ? { kind: 'wildcardInAllow' } : undefined;
+  if (name.includes('*')) return list === 'allow' && !validated ? { kind: 'wildcardInAllow' } : undefined;
   const nameProblem = toolNameProblem(name, text, extraTools);
   if (nameProblem) return nameProblem;
-  if (list === 'tools' || shape.kind !== 'call' || shape.content === '*') return undefined;
-  return specifierProblem(name, shape.content);
+  if (list === 'tools' || content === undefined) return undefined;
+  return specifierProblem(name, content);
+}
+
+/** The validator's reason, as the problem that explains it. */
+function rejection({ reason }: Rejection, text: string, extraTools: readonly string[]): RuleProblem {
+  const shape = ruleShape(text);
+  const tool = (shape.kind === 'call' ? shape.tool : text).trim();
+  switch (reason) {
+    case 'emptyParentheses':
+    case 'colonStarNotBash':
+      return { kind: reason, tool };
+    case 'mcpParentheses':
+      return { kind: reason, server: mcpServerOf(tool) };
+    case 'lowercase': {
+      // `bash` gets its correction; other names the message that says why they are skipped.
+      const named = toolNameProblem(tool, text, extraTools);
+      return named?.check.kind === 'wrongCase' ? named : { kind: reason };
+    }
+    case 'webFetchDomain': {
+      const host = shape.kind === 'call' ? hostOf(shape.content) : undefined;
+      return { kind: reason, ...(host ? { replacement: `WebFetch(domain:${host})` } : {}) };
+    }
+    default:
+      return { kind: reason };
+  }
 }
 
 function specifierProblem(tool: string, content: string): RuleProblem | undefined {
@@ -81,7 +102,6 @@ function specifierProblem(tool: string, content: string): RuleProblem | undefine
     return { kind: 'webFetchDomain', ...(host ? { replacement: `WebFetch(domain:${host})` } : {}) };
   }
   if (tool === 'Bash') {
-    if (content === ':*') return { kind: 'emptyPrefix' };
     if (content.endsWith(':*')) return unescapedIndex(content.slice(0, -2), '*', false) !== -1 ? { kind: 'colonStarLiteral' } : undefined;
     return content.includes(':*') ? { kind: 'colonStarInside' } : undefined;
   }

@@ -191,8 +191,21 @@ runRuleTests(rule, {
     ],
   },
   javascript: {
-    valid: [allowed("'Bash(npm ci)'"), built("const tools = ['Read'];", "tools.push('Bash(git status)');"), { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' }],
+    valid: [
+      allowed("'Bash(npm ci)'"),
+      allowed("'Bash(npx tsx scripts/gen.ts)', 'Bash(uv run pytest *)'"),
+      built("const tools = ['Read'];", "tools.push('Bash(git status)');"),
+      { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' },
+    ],
     invalid: [
+      {
+        name: 'a package runner and a package manager before a wildcard',
+        code: allowed("'Bash(npx tsx:*)', 'Bash(uv:*)'"),
+        errors: [
+          { messageId: 'commandRunner', data: { entry: 'Bash(npx tsx:*)', runner: 'npx tsx' }, line: 2, column: prefix, suggestions: removing('Bash(npx tsx:*)', allowed("'Bash(uv:*)'")) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(uv:*)', runner: 'uv' }, line: 2, column: prefix + 19, suggestions: removing('Bash(uv:*)', allowed("'Bash(npx tsx:*)'")) },
+        ],
+      },
       {
         name: 'ESM JavaScript',
         code: allowed("'Bash'"),

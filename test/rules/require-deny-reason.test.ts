@@ -14,6 +14,9 @@ const review = (denied: string) =>
 runRuleTests(rule, {
   typescript: {
     valid: [
+      // continue: false ends the session: there is no next turn to retry in; stopReason says why.
+      guard("{ decision: 'block', stopReason: 'Write scripts under ./scripts only.', continue: false }"),
+      guard("{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, continue: false, stopReason: 'Stopped by policy.' }"),
       guard(specific("permissionDecisionReason: 'Blocked: the command writes outside the project. Run it inside the repository.'")),
       // A reason computed at run time.
       guard(specific('permissionDecisionReason: reasonFor(input)')),

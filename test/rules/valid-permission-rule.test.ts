@@ -24,6 +24,8 @@ runRuleTests(rule, {
       allowed("'Task', 'KillShell', 'Agent(Explore)', 'Skill(deploy)', 'MultiEdit', 'propose_skills', 'Bash(git * main)', 'Bash(npm test *)'"),
       // Deny and ask rules accept wildcard tool names.
       denied("'*', 'mcp__*', 'Bash*', 'WebFetch', 'Write', 'Bash(rm -rf *)'"),
+      // As flags, `Bash()` and `Bash(:*)` are the whole Bash (settings files reject them).
+      denied("'Bash()', 'Bash(:*)'"),
       options("settings: { permissions: { ask: ['Bash(git push *)', '*'] } }"),
       options("tools: ['Read', 'Grep', 'Bash']"),
       options("tools: { type: 'preset', preset: 'claude_code' }"),
@@ -137,21 +139,31 @@ runRuleTests(rule, {
       },
       {
         name: ':* anywhere but at the end of a Bash prefix',
-        code: denied("'Bash(git:* push)', 'Bash(git * main:*)', 'Bash(:*)', 'Edit(src:*)'"),
+        code: denied("'Bash(git:* push)', 'Bash(git * main:*)', 'Edit(src:*)'"),
         errors: [
           { messageId: 'colonStarInside', line: 2, column: denyAt },
           { messageId: 'colonStarLiteral', line: 2, column: denyAt + 20 },
-          { messageId: 'emptyPrefix', line: 2, column: denyAt + 42 },
-          { messageId: 'colonStarNotBash', data: { entry: 'Edit(src:*)', effect: blocks, tool: 'Edit' }, line: 2, column: denyAt + 54 },
+          { messageId: 'colonStarNotBash', data: { entry: 'Edit(src:*)', effect: blocks, tool: 'Edit' }, line: 2, column: denyAt + 42 },
         ],
       },
       {
-        name: 'empty rules, empty parentheses and unbalanced parentheses',
-        code: denied("'', 'Bash()', 'Bash(npm test'"),
+        name: 'empty rules and unbalanced parentheses',
+        code: denied("'', 'Bash(npm test'"),
         errors: [
           { messageId: 'empty', line: 2, column: denyAt },
-          { messageId: 'emptyParentheses', data: { entry: 'Bash()', effect: blocks, tool: 'Bash' }, line: 2, column: denyAt + 4 },
-          { messageId: 'malformed', line: 2, column: denyAt + 14 },
+          { messageId: 'malformed', line: 2, column: denyAt + 4 },
+        ],
+      },
+      {
+        // Settings rules go through the validator, which skips these; as flags (disallowedTools) they are the whole Bash.
+        name: 'in inline settings: empty parentheses, an empty prefix, an ambiguous escape, a WebSearch wildcard, a lowercase name',
+        code: options("settings: { permissions: { deny: ['Bash()', 'Bash(:*)', 'Read(a \\\\( b (c)', 'WebSearch(news *)', 'my tool'] } }"),
+        errors: [
+          { messageId: 'emptyParentheses', data: { entry: 'Bash()', effect: blocks, tool: 'Bash' }, line: 2, column: 67 },
+          { messageId: 'emptyPrefix', line: 2, column: 77 },
+          { messageId: 'ambiguousEscape', line: 2, column: 89 },
+          { messageId: 'webSearchWildcard', line: 2, column: 109 },
+          { messageId: 'lowercase', data: { entry: 'my tool', effect: blocks }, line: 2, column: 130 },
         ],
       },
       {

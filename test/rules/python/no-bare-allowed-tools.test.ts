@@ -65,6 +65,11 @@ runPythonCases(rule, {
       ],
     },
     {
+      name: 'an interpreter after an environment assignment',
+      code: runners('"Bash(DEBUG=1 node:*)", "Bash(node scripts/build.js)"'),
+      errors: [{ messageId: 'commandRunner', line: 2, column: 45, data: { runner: 'node' }, suggestions: removing('Bash(DEBUG=1 node:*)', runners('"Bash(node scripts/build.js)"')) }],
+    },
+    {
       name: 'command runners followed by a wildcard',
       code: runners('"Bash(npx *)", "Bash(git:*)", "Bash(npm test *)"'),
       errors: [

@@ -26,6 +26,8 @@ const review = (denied: string) =>
 
 runPythonCases(rule, {
   valid: [
+    // continue_ is the SDK's continue: False ends the session.
+    guard('{"decision": "block", "stopReason": "Write scripts under ./scripts only.", "continue_": False}'),
     guard(specific(', "permissionDecisionReason": "Blocked: the command writes outside the project."')),
     guard(specific(', "permissionDecisionReason": reason_for(input_data)')),
     guard('{"decision": "block", "reason": "Blocked by policy."}'),

@@ -10,6 +10,8 @@ const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' 
 const lines = (...entries: string[]) => `{\n  "permissions": {\n    "allow": [\n${entries.map((entry) => `      "${entry}"`).join(',\n')}\n    ]\n  }\n}`;
 const local = ['Bash(*)', 'Edit(**)', 'Bash(npx *)', 'Bash(git:*)', 'mcp__github', 'mcp__slack__*'];
 const withoutEntry = (entry: string) => lines(...local.filter((other) => other !== entry));
+const interpreters = ['Bash(find:*)', 'Bash(LOG_LEVEL=debug node:*)', 'Bash(npm:*)', 'Bash(docker compose:*)', 'Bash(python3:*)', 'Bash(npm run build:*)'];
+const withoutInterpreter = (entry: string) => lines(...interpreters.filter((other) => other !== entry));
 
 runSettingsRuleTests(rule, {
   valid: [
@@ -18,6 +20,10 @@ runSettingsRuleTests(rule, {
     // Read-only tools are approved whole on purpose.
     allow('"Read", "Grep", "Glob", "LS", "WebSearch", "TodoWrite"'),
     allow(''),
+    // A prefix that fixes what runs; an environment assignment before a scoped command; a wrapper Claude Code strips.
+    allow('"Bash(npm run build:*)", "Bash(python -m pytest:*)", "Bash(NODE_ENV=test npm test *)", "Bash(timeout:*)"'),
+    // The settings validator skips these (valid-permission-rule reports them); as allowedTools flags they are the whole tool.
+    allow('"Bash()", "Bash(:*)", "Edit()"'),
     // Bare names are what deny and ask lists should hold.
     '{ "permissions": { "deny": ["Bash", "WebFetch", "mcp__github"], "ask": ["Bash", "Edit"] } }',
     // Only permissions.allow is an allow list: a top-level or misspelt key is not read by Claude Code.
@@ -60,6 +66,17 @@ runSettingsRuleTests(rule, {
         { messageId: 'commandRunner', data: { runner: 'git' }, line: 7, column: 7, suggestions: removing('Bash(git:*)', withoutEntry('Bash(git:*)')) },
         { messageId: 'wholeServer', data: { server: 'github' }, line: 8, column: 7, suggestions: removing('mcp__github', withoutEntry('mcp__github')) },
         { messageId: 'wholeServer', data: { server: 'slack' }, line: 9, column: 7, suggestions: removing('mcp__slack__*', withoutEntry('mcp__slack__*')) },
+      ],
+    },
+    {
+      name: 'interpreters, package managers and find before a wildcard, an environment assignment skipped',
+      code: lines(...interpreters),
+      errors: [
+        { messageId: 'commandRunner', data: { runner: 'find' }, line: 4, column: 7, suggestions: removing('Bash(find:*)', withoutInterpreter('Bash(find:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'node' }, line: 5, column: 7, suggestions: removing('Bash(LOG_LEVEL=debug node:*)', withoutInterpreter('Bash(LOG_LEVEL=debug node:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'npm' }, line: 6, column: 7, suggestions: removing('Bash(npm:*)', withoutInterpreter('Bash(npm:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'docker compose' }, line: 7, column: 7, suggestions: removing('Bash(docker compose:*)', withoutInterpreter('Bash(docker compose:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'python3' }, line: 8, column: 7, suggestions: removing('Bash(python3:*)', withoutInterpreter('Bash(python3:*)')) },
       ],
     },
     {
