@@ -1,4 +1,4 @@
-import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
+import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
@@ -400,7 +400,7 @@ export class Evaluator {
     const writes = fields.writes.get(name) ?? [];
     const guard = initialNode ?? writes[0]?.value;
     if (!guard) return undefined;
-    const initial = initialNode && this.evaluate(initialNode);
+    const initial = initialNode && this.fieldDefault(cls, name, initialNode, fields.declared.has(name));
     if (this.active.has(guard)) return initial ?? unknown(this.span(at));
     this.active.add(guard);
     try {
@@ -408,6 +408,19 @@ export class Evaluator {
     } finally {
       this.active.delete(guard);
     }
+  }
+
+  /**
+   * A class attribute's value. A typed one is a model field (dataclass,
+   * pydantic, attrs): the constructor call may pass another value, so it
+   * "can be" the default, which names the field as the constructor's parameter.
+   */
+  private fieldDefault(cls: PyNode, name: string, initial: PyNode, declared: boolean): ValueSet {
+    const value = this.evaluate(initial);
+    if (!declared) return value;
+    const className = field(cls, 'name');
+    const owner = className ? textOf(this.source, className) : undefined;
+    return union(withOrigin(value, { kind: 'default', name, ...(owner ? { owner } : {}), span: this.span(initial) }), unknown(this.span(initial)));
   }
 
   private subscript(node: PyNode, bindings: Bindings | undefined): ValueSet {

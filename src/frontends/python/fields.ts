@@ -7,6 +7,12 @@ export type SelfWrite = Omit<FieldWrite, 'value'> & { value: PyNode };
 export interface ClassFields {
   /** Class attributes assigned in the class body (`permission_mode = "default"`), by name: the initial values. */
   initial: Map<string, PyNode>;
+  /**
+   * Those declared with a type (`permission_mode: str = "default"`): the
+   * fields of a dataclass, pydantic or attrs model, whose constructor call
+   * may pass another value.
+   */
+  declared: Set<string>;
   /** `self.x = value` in the methods, by attribute, in source order. */
   writes: Map<string, SelfWrite[]>;
   /** Names the class body defines as methods: an attribute of that name is a method, not a field. */
@@ -40,7 +46,7 @@ export function fieldsOf(source: PyModule, cls: PyNode): ClassFields {
 }
 
 function findFields(source: PyModule, cls: PyNode): ClassFields {
-  const fields: ClassFields = { initial: new Map(), writes: new Map(), methods: new Set() };
+  const fields: ClassFields = { initial: new Map(), declared: new Set(), writes: new Map(), methods: new Set() };
   for (const statement of statementsOf(field(cls, 'body'))) {
     const definition = statement.type === 'decorated_definition' ? field(statement, 'definition') : statement;
     if (definition?.type === 'function_definition') {
@@ -52,7 +58,9 @@ function findFields(source: PyModule, cls: PyNode): ClassFields {
     const [assignment] = statement.type === 'expression_statement' ? namedChildren(statement) : [];
     const left = assignment?.type === 'assignment' ? field(assignment, 'left') : undefined;
     const right = assignment && field(assignment, 'right');
-    if (left?.type === 'identifier' && right) fields.initial.set(textOf(source, left), right);
+    if (left?.type !== 'identifier' || !right) continue;
+    fields.initial.set(textOf(source, left), right);
+    if (field(assignment!, 'type')) fields.declared.add(textOf(source, left));
   }
   return fields;
 }

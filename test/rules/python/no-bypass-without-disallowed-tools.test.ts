@@ -43,6 +43,7 @@ runPythonCases(rule, {
     session('permission_mode = "default"', 'def reset(self):', '    self.permission_mode = "acceptEdits"'),
     session('permission_mode = "bypassPermissions"', 'def __init__(self):', '    self.permission_mode = "default"'),
     session('def __init__(self):', '    self.permission_mode = "default"', 'def copy(self, other):', '    other.permission_mode = "bypassPermissions"'),
+    session('permission_mode: str = "default"'),
     // A default that is not bypass, taken by a call.
     runs('def _run(prompt, *, mode="default")', '_run("a")'),
     // The deny list is added before the options are used.
@@ -140,6 +141,14 @@ runPythonCases(rule, {
         'can be',
         ' (written to self.permission_mode in yolo())',
       ),
+    },
+    {
+      name: 'a typed class field (a dataclass or pydantic default) can be overridden by the constructor call: can be',
+      ...bypassAt(session('permission_mode: str = "bypassPermissions"'), 3, 'can be', ' (the default of parameter permission_mode of Session(), taken when a call leaves it out)'),
+    },
+    {
+      name: 'a plain class attribute no method changes: is',
+      ...bypassAt(session('permission_mode = "bypassPermissions"'), 3, 'is', ''),
     },
   ],
 });
