@@ -55,7 +55,7 @@ export default defineRule<Options, MessageIds>({
       mcpToolAllowed:
         "'{{entry}}' in {{option}} approves every call of this MCP tool before {{callback}} runs, so the callback never sees them. Remove it and let {{callback}} decide.",
       settingsAllowed:
-        "'{{entry}}' in {{file}} approves every {{tool}} call before {{callback}} runs, and this configuration loads that file ({{sources}}), so the callback never sees them. Scope the rule there, or set {{settingSources}} to sources without it (e.g. ['user'] or []).",
+        "'{{entry}}' approves every {{tool}} call before canUseTool runs in each configuration that loads {{file}} (listed with this finding), so the callback never sees them. Scope the rule, or set settingSources in those configurations to sources without '{{tier}}' (e.g. ['user'] or []).",
       allSkills:
         "skills: 'all' adds a bare 'Skill' allow rule, so {{callback}} never sees Skill calls. List the skills the agent needs instead.",
       hookApproves:
@@ -146,10 +146,12 @@ function reportSettingsAllowRules(
       const rule = appliedRule(entry.value, 'allow', true);
       if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
       const sources = sourcesOption.properties.length > 0 ? `${optionName(model, 'settingSources')} includes '${settings.tier}'` : `${optionName(model, 'settingSources')} is not set`;
+      // Reported once at the entry, however many configurations load the file: each is a related place.
       report({
         messageId: 'settingsAllowed',
-        span: anchor,
-        data: { entry: entry.value, file, tool: rule.tool, callback, sources, settingSources: optionName(model, 'settingSources') },
+        span: entry.span,
+        data: { entry: entry.value, file, tool: rule.tool, tier: settings.tier! },
+        related: [{ span: anchor, message: `This configuration loads ${file} (${sources}), so ${callback} never sees ${rule.tool} calls.` }],
       });
     }
   }

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import type { Analysis } from './analyze.js';
 import { withoutBom } from './prefilter.js';
@@ -38,8 +39,9 @@ export function loadedFrontEnds(): FrontEnds {
 
 /** Build one file's agent model; `read` gives the other files it needs (a settings file's hook scripts). */
 export async function analyseSource(job: SourceJob, read: (absolutePath: string) => string | undefined): Promise<Analysis> {
-  // Settings files need no parser to load (as in `analyzeText`).
+  // Settings, skill and command files need no language parser to load (as in `analyzeText`).
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
+  if (isFrontmatterPath(job.absolutePath)) return extractFrontmatter(withoutBom(job.text), job.absolutePath);
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.

@@ -1,20 +1,19 @@
+import type { FrontEndResult, SyntaxError } from '../frontends/contract.js';
+import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
 import type { ParsedModule } from '../frontends/python/parse.js';
 import { extractSettings, isSettingsPath, type ReadFile } from '../frontends/settings/index.js';
 import type ts from '../frontends/typescript/compiler.cjs';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
-import type { AgentModel, Span } from '../model/types.js';
+import type { AgentModel } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
 
 // They live in prefilter.ts, which loads no parser, so `scan` can load this module lazily.
 export { isSupportedPath, withoutBom } from './prefilter.js';
 
-export interface SyntaxError {
-  span: Span;
-  message: string;
-}
+export type { SyntaxError };
 
-export interface Analysis {
+export interface Analysis extends FrontEndResult {
   /**
    * Undefined when the prefilter showed the file cannot hold agent code, or
    * with `deferCrossing` when `crossesModules` is set.
@@ -86,6 +85,7 @@ export async function prepareFor(path: string): Promise<void> {
  */
 export function analyzeText(text: string, path: string, readFile?: ReadFile, options: AnalyzeOptions = {}): Analysis {
   if (isSettingsPath(path)) return extractSettings(withoutBom(text), path, readFile);
+  if (isFrontmatterPath(path)) return extractFrontmatter(withoutBom(text), path);
   if (isPythonPath(path)) return extractPython(withoutBom(text), path, options);
   return extractTypeScript(withoutBom(text), path, options);
 }

@@ -25,6 +25,8 @@ function isFinding(value: unknown): value is UnprintedFinding {
   if (value.severity !== 'error' && value.severity !== 'warning') return false;
   if (!isRecord(value.data) || !Object.values(value.data).every((item) => typeof item === 'string' || typeof item === 'number')) return false;
   if (value.suppression !== undefined && (!isRecord(value.suppression) || typeof value.suppression.via !== 'string')) return false;
+  if (value.covers !== undefined && !(Array.isArray(value.covers) && value.covers.every(isSpan))) return false;
+  if (value.related !== undefined && !(Array.isArray(value.related) && value.related.every((place) => isRecord(place) && isLocated(place) && strings(place, 'message')))) return false;
   return value.suggestions === undefined || (Array.isArray(value.suggestions) && value.suggestions.every(isSuggestion));
 }
 
@@ -41,11 +43,12 @@ function isLocated(value: Record<string, unknown>): value is Record<string, unkn
   return (
     typeof value.path === 'string' &&
     ['line', 'column', 'endLine', 'endColumn'].every((key) => Number.isInteger(value[key])) &&
-    isRecord(span) &&
-    Number.isInteger(span.start) &&
-    Number.isInteger(span.end) &&
-    (span.file === undefined || typeof span.file === 'string')
+    isSpan(span)
   );
+}
+
+function isSpan(span: unknown): boolean {
+  return isRecord(span) && Number.isInteger(span.start) && Number.isInteger(span.end) && (span.file === undefined || typeof span.file === 'string');
 }
 
 function strings(value: Record<string, unknown>, ...keys: string[]): boolean {

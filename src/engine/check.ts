@@ -1,6 +1,6 @@
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
-import { formatMessage, resolveOptions, type Suggestion, type TextEdit } from './rule.js';
+import { formatMessage, resolveOptions, type RelatedPlace, type Suggestion, type TextEdit } from './rule.js';
 import { onePerMistake } from './dedupe.js';
 import { expiryOf, suppressionsCovering, today as currentDay } from './suppressions.js';
 
@@ -14,6 +14,8 @@ export interface Report {
   span: Span;
   /** Other places whose mistakes it explains (see `onePerMistake`). */
   covers?: Span[];
+  /** Other places it concerns; one entry per place and message. */
+  related?: RelatedPlace[];
   /** The comment that suppresses it; such a report is kept for SARIF, not shown or counted. */
   suppression?: Suppression;
   /** Comments that named this report's rule here but whose `until` date has passed. */
@@ -55,18 +57,22 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
   let day = options.today;
   const today = (): string => (day ??= currentDay());
   const reports: Report[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Report>();
   for (const { rule, severity, options: ruleOptions } of settings) {
     const messages = rule.meta.messages as Record<string, string>;
-    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, covers, suggestions = [] }) => {
+    rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, covers, related = [], suggestions = [] }) => {
       const key = `${rule.id}\0${messageId}\0${span.file ?? ''}\0${span.start}\0${span.end}\0${JSON.stringify(data)}`;
-      if (seen.has(key)) return;
-      seen.add(key);
+      const earlier = seen.get(key);
+      // A settings entry that two configurations of this file load: one report, both configurations related.
+      if (earlier) {
+        if (related.length > 0) earlier.related = withRelated(earlier.related ?? [], related);
+        return;
+      }
       const covering = suppressionsCovering(model, rule.id, span);
       const expired = covering.filter((suppression) => isExpired(suppression, today()));
       const suppression = covering.find((candidate) => !expired.includes(candidate));
       const notes = suppression ? [] : expired.map((gone) => ` (suppression expired ${expiryOf(gone)!})`);
-      reports.push({
+      const report: Report = {
         ruleId: rule.id,
         messageId,
         message: formatMessage(messages[messageId] ?? messageId, data) + [...new Set(notes)].join(''),
@@ -74,13 +80,24 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
         severity,
         span,
         ...(covers && covers.length > 0 ? { covers } : {}),
+        ...(related.length > 0 ? { related: withRelated([], related) } : {}),
         ...(suppression ? { suppression } : {}),
         ...(expired.length > 0 ? { expired } : {}),
         ...(suggestions.length > 0 ? { suggestions: suggestions.map((suggestion) => rendered(suggestion, messages)) } : {}),
-      });
+      };
+      seen.set(key, report);
+      reports.push(report);
     });
   }
   return onePerMistake(reports);
+}
+
+/** `places` added to `known`, each place and message once. */
+function withRelated(known: RelatedPlace[], places: readonly RelatedPlace[]): RelatedPlace[] {
+  const key = ({ span, message }: RelatedPlace): string => `${span.file ?? ''}\0${span.start}\0${span.end}\0${message}`;
+  const union = new Map(known.map((place) => [key(place), place]));
+  for (const place of places) if (!union.has(key(place))) union.set(key(place), place);
+  return [...union.values()];
 }
 
 function rendered({ messageId, data = {}, edits }: Suggestion<string>, messages: Record<string, string>): ReportSuggestion {

@@ -20,7 +20,8 @@ export const precedence: readonly { ruleId: string; messageIds?: readonly string
   // Under a mode that is always bypass, allow entries do not matter at all.
   { ruleId: 'no-bypass-without-disallowed-tools', messageIds: ['allowedToolsIgnored', 'allowRulesIgnored'] },
   // Names the callback it defeats: the more specific consequence of a bare entry.
-  { ruleId: 'no-shadowed-can-use-tool', messageIds: ['wholeToolAllowed', 'mcpToolAllowed'] },
+  // In a settings file too, where the entry is reported once for every configuration that loads it.
+  { ruleId: 'no-shadowed-can-use-tool', messageIds: ['wholeToolAllowed', 'mcpToolAllowed', 'settingsAllowed'] },
   { ruleId: 'no-bare-allowed-tools' },
 ];
 

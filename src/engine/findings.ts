@@ -30,6 +30,14 @@ export interface Finding extends Located {
   suppression?: { justification?: string; via: 'toolgate' | 'eslint' };
   /** Edits the user may apply to fix it; toolgate never applies them. */
   suggestions?: FindingSuggestion[];
+  /** Other places it concerns (the configurations a settings entry affects), in `compareLocated` order. */
+  related?: RelatedLocation[];
+  /** Other places whose mistakes it explains, so one finding per mistake holds across files (`onePerMistake`). */
+  covers?: Span[];
+}
+
+export interface RelatedLocation extends Located {
+  message: string;
 }
 
 export interface FindingSuggestion {
@@ -53,6 +61,17 @@ export interface FileProblem {
   column?: number;
 }
 
+/**
+ * One finding that two files' checks both made (a settings entry that
+ * configurations in two files load): the related places of both.
+ */
+export function withRelatedOf<Found extends Pick<Finding, 'related'>>(finding: Found, other: Pick<Finding, 'related'>): Found {
+  if (!other.related) return finding;
+  const key = (place: RelatedLocation): string => `${place.path}\0${place.line}\0${place.column}\0${place.endLine}\0${place.endColumn}\0${place.message}`;
+  const union = new Map([...(finding.related ?? []), ...other.related].map((place) => [key(place), place]));
+  return { ...finding, related: [...union.values()].sort(compareLocated) };
+}
+
 type SortedFields = Pick<Finding, 'path' | 'line' | 'column' | 'ruleId' | 'messageId' | 'message'>;
 
 /** Order findings by path, position and rule, so output is stable. */
@@ -65,6 +84,11 @@ export function compareFindings(a: SortedFields, b: SortedFields): number {
     compareText(a.messageId, b.messageId) ||
     compareText(a.message, b.message)
   );
+}
+
+/** Order places by path, then position. */
+export function compareLocated(a: Omit<Located, 'span'>, b: Omit<Located, 'span'>): number {
+  return compareText(a.path, b.path) || a.line - b.line || a.column - b.column || a.endLine - b.endLine || a.endColumn - b.endColumn;
 }
 
 export function compareText(a: string, b: string): number {

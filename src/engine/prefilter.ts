@@ -1,3 +1,4 @@
+import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
 import { isPythonPath, mentionsSdk as pythonMentionsSdk } from '../frontends/python/prefilter.js';
 import { isSettingsPath } from '../frontends/settings/paths.js';
 import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from '../frontends/typescript/prefilter.js';
@@ -15,10 +16,10 @@ const pythonMarkers = markerSet(['claude_agent_sdk', 'claude_code_sdk']);
  * The text of the file at `path` if it could hold agent code, else
  * undefined: first the raw bytes are searched, then the decoded text gets the
  * front end's own check, so the parsers load only for a file they will
- * parse. Settings files always can.
+ * parse. Settings, skill and command files always can.
  */
 export function candidateText(bytes: Buffer, path: string): string | undefined {
-  if (isSettingsPath(path)) return bytes.toString('utf8');
+  if (isSettingsPath(path) || isFrontmatterPath(path)) return bytes.toString('utf8');
   const python = isPythonPath(path);
   if (!holdsAny(bytes, python ? pythonMarkers : typeScriptMarkers)) return undefined;
   const text = bytes.toString('utf8');
@@ -55,7 +56,7 @@ function holdsAny(bytes: Buffer, { prefix, markers }: MarkerSet): boolean {
 
 /** Whether some front end reads files with this name. */
 export function isSupportedPath(path: string): boolean {
-  return isSettingsPath(path) || isTypeScriptPath(path) || isPythonPath(path);
+  return isSettingsPath(path) || isFrontmatterPath(path) || isTypeScriptPath(path) || isPythonPath(path);
 }
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */

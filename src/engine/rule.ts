@@ -27,7 +27,19 @@ export interface RuleReport<MessageIds extends string> {
   span: Span;
   /** Other places whose mistakes this report explains; the engine drops lower-precedence reports there (src/engine/dedupe.ts). */
   covers?: Span[];
+  /**
+   * Other places the finding concerns, each with a sentence saying how (a
+   * settings entry names the configurations that load it). Reports of one
+   * rule and message at one place with the same data are one finding, whose
+   * related places are the union of theirs.
+   */
+  related?: RelatedPlace[];
   suggestions?: Suggestion<MessageIds>[];
+}
+
+export interface RelatedPlace {
+  span: Span;
+  message: string;
 }
 
 export type Reporter<MessageIds extends string> = (finding: RuleReport<MessageIds>) => void;

@@ -4,9 +4,10 @@ import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
 import { isStoredCheck } from './cache-shape.js';
 import { runRules } from './check.js';
+import { onePerMistake } from './dedupe.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
-import { compareFindings, type FileProblem, type Finding } from './findings.js';
+import { compareFindings, compareLocated, withRelatedOf, type FileProblem, type Finding } from './findings.js';
 import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
@@ -86,8 +87,13 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   const found = new Map<string, UnprintedFinding>();
   const audit = new SuppressionAudit(settings);
   const take = (checked: CheckedFile): void => {
-    // A value several files use (an imported base object) is reported once, where it is written.
-    for (const finding of checked.findings) found.set(findingKey(finding), finding);
+    // A value several files use (an imported base object, a settings file) is reported once, where it is
+    // written, with the places of every file that related to it.
+    for (const finding of checked.findings) {
+      const key = findingKey(finding);
+      const earlier = found.get(key);
+      found.set(key, earlier ? withRelatedOf(earlier, finding) : finding);
+    }
     audit.add(checked.audit);
   };
   const cache = options.cache ? openCache(cwd, settings, options) : undefined;
@@ -102,7 +108,9 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
   );
   cache?.save();
   if (options.strict) for (const finding of audit.findings()) found.set(findingKey(finding), finding);
-  const all = await withReplacedTexts(root, await withFingerprints(root, [...found.values()].sort(compareFindings)));
+  // Each file's reports are one per mistake already; this settles the places two files' reports share.
+  const once = onePerMistake([...found.values()]);
+  const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings)));
   return {
     root,
     findings: all.filter((finding) => !finding.suppression),
@@ -177,6 +185,10 @@ function checkFile(file: AnalysedFile, settings: readonly RuleSetting[], options
       severity: report.severity === 'warn' ? 'warning' : 'error',
       ...file.locate(report.span),
       span: report.span,
+      ...(report.covers ? { covers: report.covers } : {}),
+      ...(report.related
+        ? { related: report.related.map(({ span, message }) => ({ ...file.locate(span), span, message })).sort(compareLocated) }
+        : {}),
       ...locateSuggestions(report.suggestions, file.locate),
       ...(report.suppression
         ? { suppression: { ...(justification ? { justification } : {}), via: report.suppression.via ?? 'toolgate' } }

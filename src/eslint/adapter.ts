@@ -1,10 +1,12 @@
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
-import { analyzeText, isSupportedPath, type Analysis } from '../engine/analyze.js';
+import { analyzeText, isSupportedPath } from '../engine/analyze.js';
 import { runRules } from '../engine/check.js';
+import type { RuleSetting } from '../engine/configs.js';
 import { readText } from '../engine/sources.js';
+import { isTypeScriptPath } from '../frontends/typescript/index.js';
 import type { AnyRule, Suggestion } from '../engine/rule.js';
 import type { Span } from '../model/types.js';
-import { analyzeWithProgram, type ProgramLike } from './program.js';
+import { programAnalysis, type PlacedReport, type ProgramLike } from './program.js';
 
 export interface ToolgateRuleDocs {
   /** True for rules in the recommended config (the strict config holds every rule). */
@@ -34,11 +36,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 const analyses = new WeakMap<SourceCode, FileAnalysis>();
 let analysisRuns = 0;
 
-/** A file's analysis, and where a span shows in that file (spans from other modules move to their import). */
-interface FileAnalysis {
-  analysis: Analysis;
-  place(span: Span): Span | undefined;
-}
+/** What one rule reports in a file, placed in it. */
+type FileAnalysis = (setting: RuleSetting, cwd: string) => PlacedReport[];
 
 /** How many files the adapter has analysed since load; tests use it to prove the cache is shared. */
 export function analysisCount(): number {
@@ -50,16 +49,20 @@ function analysisOf(sourceCode: SourceCode, filename: string): FileAnalysis {
   if (!found) {
     analysisRuns++;
     // With type information typescript-eslint hands over the program, and imports
-    // are followed as `scan` follows them; without it the file stands alone and an
-    // imported value is unknown (never a false positive).
+    // are followed as `scan` follows them (src/eslint/program.ts says where an
+    // imported mistake shows); without it the file stands alone and an imported
+    // value is unknown (never a false positive).
     const program = (sourceCode.parserServices as { program?: ProgramLike | null } | undefined)?.program;
-    const followed = program ? analyzeWithProgram(sourceCode.text, filename, program) : undefined;
-    // The front end's own text prefilter returns no model for files that do not
-    // mention the SDK, so the editor pays a text check there, never a parse.
-    found = followed
-      ? { analysis: followed.analysis, place: followed.relocate }
-      : // A settings file's hook scripts are read from disk, as import plugins read imported modules.
-        { analysis: analyzeText(sourceCode.text, filename, readText), place: (span) => span };
+    if (program && isTypeScriptPath(filename)) {
+      const followed = programAnalysis(program);
+      found = (setting, cwd) => followed.reportsIn(filename, setting, cwd);
+    } else {
+      // The front end's own text prefilter returns no model for files that do not
+      // mention the SDK, so the editor pays a text check there, never a parse.
+      // A settings file's hook scripts are read from disk, as import plugins read imported modules.
+      const { model } = analyzeText(sourceCode.text, filename, readText);
+      found = (setting) => (model ? runRules(model, [setting]).map((report) => ({ report, span: report.span })) : []);
+    }
     analyses.set(sourceCode, found);
   }
   return found;
@@ -84,17 +87,11 @@ type EslintSuggestion = TSESLint.SuggestionReportDescriptor<string>;
  * (a hook script, an imported module): ESLint can only change the file it lints,
  * and `scan` prints those edits instead.
  */
-function eslintSuggestion(
-  { messageId, data, edits }: Suggestion<string>,
-  filename: string,
-  place: FileAnalysis['place'],
-  text: string,
-): EslintSuggestion[] {
+function eslintSuggestion({ messageId, data, edits }: Suggestion<string>, filename: string, text: string): EslintSuggestion[] {
   const ranges: Array<readonly [number, number]> = [];
   for (const { span } of edits) {
-    const here = span.file === undefined || span.file === filename ? place(span) : undefined;
-    if (!here) return [];
-    ranges.push([clamp(here.start, text), clamp(here.end, text)]);
+    if (span.file !== undefined && span.file !== filename) return [];
+    ranges.push([clamp(span.start, text), clamp(span.end, text)]);
   }
   return [
     {
@@ -103,6 +100,13 @@ function eslintSuggestion(
       fix: (fixer) => edits.map(({ text: inserted }, index) => fixer.replaceTextRange(ranges[index]!, inserted)),
     },
   ];
+}
+
+/** The message of a mistake reported at the import that brings it in (src/eslint/program.ts). */
+const importedMessageId = (messageId: string): string => `${messageId}Imported`;
+
+function importedMessages(messages: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [importedMessageId(id), `${text} (Imported: the value is written at {{writtenAt}}.)`]));
 }
 
 /**
@@ -119,7 +123,7 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
         url: rule.meta.docs.url,
         recommended: rule.meta.docs.config === 'recommended',
       },
-      messages: rule.meta.messages,
+      messages: { ...rule.meta.messages, ...importedMessages(rule.meta.messages) },
       // Suggestions only: toolgate's edits change what an agent may do, so the user
       // applies each one; never `fixable`, which `eslint --fix` would apply unasked.
       ...(rule.meta.hasSuggestions ? { hasSuggestions: true } : {}),
@@ -140,20 +144,21 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       const check = (): void => {
         // Syntax errors are left to ESLint, which reports its own parse errors;
         // the model of a half-typed file is still checked as far as it goes.
-        const { analysis, place } = analysisOf(sourceCode, filename);
-        const { model } = analysis;
-        if (!model) return;
         // The engine's own runner, so options and de-duplication match `scan`
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
-        for (const { messageId, data, span, suppression, suggestions = [] } of runRules(model, [setting])) {
+        for (const { report, span, writtenAt } of analysisOf(sourceCode, filename)(setting, context.cwd)) {
+          const { messageId, data, suppression, suggestions = [] } = report;
           // toolgate's own comments are honoured here; an `eslint-disable` naming
           // toolgate/<id> is left to ESLint, so its unused-directive check stays right.
           if (suppression && suppression.via !== 'eslint') continue;
-          const here = place(span);
-          if (!here) continue;
-          const suggest = suggestions.flatMap((suggestion) => eslintSuggestion(suggestion, filename, place, sourceCode.text));
-          context.report({ messageId, data, loc: locOf(sourceCode, here), ...(suggest.length > 0 ? { suggest } : {}) });
+          const loc = locOf(sourceCode, span);
+          if (writtenAt) {
+            context.report({ messageId: importedMessageId(messageId), data: { ...data, writtenAt }, loc });
+            continue;
+          }
+          const suggest = suggestions.flatMap((suggestion) => eslintSuggestion(suggestion, filename, sourceCode.text));
+          context.report({ messageId, data, loc, ...(suggest.length > 0 ? { suggest } : {}) });
         }
       };
       // The root node of the language ESLint parsed the file with: `Program`

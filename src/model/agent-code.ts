@@ -30,5 +30,7 @@ const settingsNames: Readonly<Record<string, string>> = {
  */
 export function optionName(model: AgentModel, canonical: string): string {
   if (model.language === 'settings') return settingsNames[canonical] ?? canonical;
+  const own = model.optionNames?.[canonical];
+  if (own) return own;
   return model.language === 'python' ? canonical.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : canonical;
 }

@@ -26,7 +26,7 @@ export interface TextEdit {
   text: string;
 }
 
-export type Language = 'typescript' | 'javascript' | 'python' | 'settings';
+export type Language = 'typescript' | 'javascript' | 'python' | 'settings' | 'frontmatter';
 
 /**
  * One possible value of an expression. Values keep the span where they are
@@ -310,4 +310,6 @@ export interface AgentModel {
   gates: Gate[];
   /** Suppression comments of the files the model's spans are in. */
   suppressions?: Suppression[];
+  /** How this file names the SDK's options, where its format has names of its own (a skill's `allowed-tools`). */
+  optionNames?: Readonly<Record<string, string>>;
 }

@@ -43,8 +43,13 @@ function write(file: string, text: string): void {
 
 async function scanJson(...flags: string[]) {
   const { code, stdout, stderr } = await runCli(['scan', '--format', 'json', ...flags], { cwd: dir });
-  const report = JSON.parse(stdout) as { summary: Summary; findings: Array<{ ruleId: string; path: string; line: number; message: string }> };
-  return { code, stderr, summary: report.summary, findings: report.findings.map((f) => `${f.path}:${f.line} ${f.ruleId} ${f.message}`) };
+  const report = JSON.parse(stdout) as {
+    summary: Summary;
+    findings: Array<{ ruleId: string; path: string; line: number; message: string; related: Array<{ path: string }> }>;
+  };
+  // A settings entry's finding is in the settings file; the code it affects is among its related places.
+  const affects = (f: { related: Array<{ path: string }> }) => f.related.map((place) => ` affects ${place.path}`).join('');
+  return { code, stderr, summary: report.summary, findings: report.findings.map((f) => `${f.path}:${f.line} ${f.ruleId} ${f.message}${affects(f)}`) };
 }
 
 const counts = ({ files, analysed, cached, skipped, failed }: Summary) => ({ files, analysed, cached, skipped, failed });
@@ -103,22 +108,22 @@ describe('scan --cache', () => {
     write('lib/.claude/settings.json', '{}\n');
     write('lib/agent.ts', `${sdk}\nquery({ prompt: "hi", options: {} });\n`);
     const first = await scanJson('--cache');
-    expect(first.findings.filter((finding) => finding.startsWith('src/single.ts'))).toHaveLength(1);
+    expect(first.findings.filter((finding) => finding.endsWith(' affects src/single.ts'))).toHaveLength(1);
     write('.claude/settings.json', '{ "permissions": { "allow": ["Bash(npm test *)"] } }\n');
     const second = await scanJson('--cache');
     // The settings file and the two files of its project; lib/ and its settings are untouched.
     expect(counts(second.summary)).toEqual({ files: 7, analysed: 3, cached: 2, skipped: 2, failed: 0 });
-    expect(second.findings.filter((finding) => finding.startsWith('src/single.ts'))).toEqual([]);
+    expect(second.findings.filter((finding) => finding.includes(' affects src/single.ts'))).toEqual([]);
   });
 
   it('analyses code again when a settings file appears where there was none', async () => {
     rmSync(path.join(dir, '.claude'), { recursive: true });
     const first = await scanJson('--cache');
-    expect(first.findings.filter((finding) => finding.startsWith('src/single.ts'))).toEqual([]);
+    expect(first.findings.filter((finding) => finding.includes(' affects src/single.ts'))).toEqual([]);
     write('src/.claude/settings.local.json', '{ "permissions": { "allow": ["Bash"] } }\n');
     const second = await scanJson('--cache');
     expect(counts(second.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
-    expect(second.findings.filter((finding) => finding.startsWith('src/single.ts'))).toHaveLength(1);
+    expect(second.findings.filter((finding) => finding.endsWith(' affects src/single.ts'))).toHaveLength(1);
   });
 
   it('analyses a settings file again when a hook script it runs appears or changes', async () => {

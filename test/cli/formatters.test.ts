@@ -94,7 +94,7 @@ describe('json', () => {
     expect(Object.keys(report)).toEqual(['version', 'tool', 'summary', 'findings', 'suppressed', 'problems']);
     expect(Object.keys(report.summary)).toEqual(['files', 'analysed', 'cached', 'skipped', 'failed', 'failedReferenced', 'ignored', 'errors', 'warnings', 'baselined', 'shard']);
     expect(Object.keys(report.findings[0])).toEqual([
-      'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data', 'suggestions',
+      'ruleId', 'messageId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn', 'data', 'suggestions', 'related',
     ]);
   });
 

@@ -149,7 +149,11 @@ describe('toEslintRule', () => {
         url: 'https://github.com/toolgate-dev/toolgate/blob/main/docs/rules/report-configurations.md',
         recommended: true,
       },
-      messages: { configuration: 'Agent configuration from {{entry}}.' },
+      messages: {
+        configuration: 'Agent configuration from {{entry}}.',
+        // At an import, for a value written in a file the typed lint run does not lint (src/eslint/program.ts).
+        configurationImported: 'Agent configuration from {{entry}}. (Imported: the value is written at {{writtenAt}}.)',
+      },
       schema: reportConfigurations.meta.schema,
       defaultOptions: [{ entries: ['query'] }],
     });

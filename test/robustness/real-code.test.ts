@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../../src/engine/scan.js';
-import { collectCorpus, pythonRoots, type CorpusFile } from './corpus.js';
+import { collectCorpus, corpusFloor, type CorpusFile } from './corpus.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,6 +55,11 @@ function startWorkers(threads: number, files: Promise<readonly CorpusFile[]>): P
   return Promise.all(workers).then(() => results);
 }
 
+/*
+ * The files come from the packages package-lock.json pins, installed by
+ * `npm ci` under node_modules (test/robustness/corpus.ts): the same sample on
+ * every machine, Python included (node-gyp ships gyp's Python sources).
+ */
 describe('real code no one here wrote', () => {
   it('goes through the engine without a crash or an internal error', async () => {
     const started = performance.now();
@@ -90,14 +95,11 @@ describe('real code no one here wrote', () => {
 
     expect(failures.map((failure) => `${failure.path}\n${failure.error}`)).toEqual([]);
     expect(results).toHaveLength(corpus.files.length);
-    const available = corpus.available.code + corpus.available.declaration + Math.min(corpus.available.python, count('python'));
-    // The issue's bar; a machine with no Python installed cannot reach it, and says so above.
-    if (available >= 20_000) expect(results.length).toBeGreaterThanOrEqual(20_000);
+    for (const kind of ['code', 'declaration', 'python'] as const) expect(count(kind), kind).toBeGreaterThanOrEqual(corpusFloor[kind]);
   });
 
-  it('scans node_modules and a Python library as a project, reporting no internal error', { timeout: 300_000 }, async () => {
-    const pythonLibrary = pythonRoots().find((root) => /python3\.11$/.test(root));
-    const paths = ['node_modules', ...(pythonLibrary ? [pythonLibrary] : [])];
+  it('scans node_modules (the Python of node-gyp included) as a project, reporting no internal error', async () => {
+    const paths = ['node_modules'];
     const result = await scan({ cwd: repoRoot, paths });
     const internal = result.problems.filter((problem) => problem.kind === 'internal');
     console.log(

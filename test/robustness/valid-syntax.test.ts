@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
 
 // Code the language accepts must not be failed as a syntax error (issue 14, item 13).
 describe('valid JavaScript the TypeScript parser flags', () => {
@@ -10,5 +10,28 @@ describe('valid JavaScript the TypeScript parser flags', () => {
 
   it('a real syntax error is still one', () => {
     expect(analyzeText("import { query } from '@anthropic-ai/claude-agent-sdk';\nconst x = (;\n", '/virtual/agent.js').syntaxErrors).not.toEqual([]);
+  });
+});
+
+describe('valid Python the tree-sitter grammar rejects', () => {
+  const agent = (typed: string) =>
+    `from claude_agent_sdk import ClaudeAgentOptions\n${typed}\noptions = ClaudeAgentOptions(permission_mode="bypassPermissions")\n`;
+
+  it('type parameter defaults (PEP 696, Python 3.13) are analysed, findings in place', async () => {
+    await prepareFor('agent.py');
+    for (const typed of ['def first[T = int](items: list[T]) -> T:\n    return items[0]', 'class Box[T = str, *Ts = *tuple[int, ...]]:\n    pass', 'type Pair[K = str, V = dict[str, int]] = tuple[K, V]']) {
+      const text = agent(typed);
+      const analysis = analyzeText(text, '/virtual/agent.py');
+      expect([typed, analysis.syntaxErrors]).toEqual([typed, []]);
+      const mode = analysis.model!.configurations[0]!.options.alternatives[0];
+      const value = mode?.kind === 'object' ? mode.properties.get('permissionMode')?.value.alternatives[0] : undefined;
+      expect(value?.span.start).toBe(text.indexOf('"bypassPermissions"'));
+    }
+  });
+
+  it('a real syntax error next to a type parameter default is still one', async () => {
+    await prepareFor('agent.py');
+    expect(analyzeText(agent('def first[T = int](items: list[T]) -> T:\n    return (items[0]'), '/virtual/agent.py').syntaxErrors).not.toEqual([]);
+    expect(analyzeText(agent('def first[T = ](items): pass'), '/virtual/agent.py').syntaxErrors).not.toEqual([]);
   });
 });

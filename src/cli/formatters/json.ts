@@ -53,6 +53,7 @@ function findingRecord(finding: Finding) {
       message,
       edits: edits.map(({ path, line, column, endLine, endColumn, before, text }) => ({ path, line, column, endLine, endColumn, before, text })),
     })),
+    related: (finding.related ?? []).map(({ path, line, column, endLine, endColumn, message }) => ({ path, line, column, endLine, endColumn, message })),
   };
 }
 

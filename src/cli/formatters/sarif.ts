@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { FileProblem, FindingSuggestion } from '../../engine/findings.js';
+import type { FileProblem, FindingSuggestion, RelatedLocation } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
 import type { AnyRule } from '../../engine/rule.js';
 import type { ScanResult } from '../../engine/scan.js';
@@ -62,6 +62,7 @@ export function formatSarif(result: ScanResult): string {
               },
             },
           ],
+          ...(finding.related ? { relatedLocations: finding.related.map(relatedLocation) } : {}),
           // Made by the engine without line numbers (engine/fingerprint.ts), so
           // code scanning keeps an alert's identity when the code moves.
           partialFingerprints: { 'toolgate/v1': finding.fingerprint },
@@ -128,6 +129,15 @@ function fix({ message, edits }: FindingSuggestion) {
           insertedContent: { text },
         })),
     })),
+  };
+}
+
+/** A related place: its own region and the sentence that says how it relates (SARIF §3.27.22). */
+function relatedLocation({ path, line, column, endLine, endColumn, message }: RelatedLocation, index: number) {
+  return {
+    id: index,
+    physicalLocation: { artifactLocation: artifactLocation(path), region: { startLine: line, startColumn: column, endLine, endColumn } },
+    message: { text: message },
   };
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { Span } from '../../model/types.js';
 import type { PyModule, PyNode } from './syntax.js';
+import { withoutTypeParamDefaults } from './type-param-defaults.js';
 
 /**
  * Deeper nodes are left out of the copy, and the file is reported as one
@@ -48,7 +49,15 @@ export function parsePython(text: string, path: string): ParsedModule {
   if (!parser) throw new Error('The Python parser is not loaded: await loadPythonParser() before analysing Python files.');
   // Python ends a line at a lone CR too; tree-sitter does not, and would read the rest of
   // the file as one line (after `#`, all comment). Same length, so offsets stay.
-  const tree = parser.parse(text.replace(/\r(?!\n)/g, '\n'));
+  const parsed = parseText(text.replace(/\r(?!\n)/g, '\n'), text, path);
+  if (parsed.syntaxErrors.length === 0) return parsed;
+  const retry = withoutTypeParamDefaults(text);
+  const again = retry === undefined ? undefined : parseText(retry.replace(/\r(?!\n)/g, '\n'), text, path);
+  return again && again.syntaxErrors.length === 0 ? again : parsed;
+}
+
+function parseText(source: string, text: string, path: string): ParsedModule {
+  const tree = parser!.parse(source);
   if (!tree) throw new Error('The Python parser returned no tree.');
   try {
     return copyTree(tree, text, path);

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isAwaitExpression, isBindingElement, isCallExpression, isExportDeclaration, isExternalModuleReference, isIdentifier, isImportClause, isImportDeclaration, isImportEqualsDeclaration, isImportSpecifier, isNamespaceImport, isObjectBindingPattern, isStringLiteralLike, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isAwaitExpression, isBindingElement, isCallExpression, isExportDeclaration, isExternalModuleReference, isIdentifier, isImportClause, isImportDeclaration, isImportEqualsDeclaration, isImportSpecifier, isNamedImports, isNamespaceImport, isObjectBindingPattern, isParenthesizedExpression, isStringLiteralLike, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { unwrap } from './parse.js';
 import { walk } from './walk.js';
 
@@ -80,4 +80,36 @@ export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; mo
     return true;
   });
   return references;
+}
+
+/**
+ * The names a module reference binds or re-exports, each with the export it
+ * names: `import a, { b as c } from 'm'` gives `a` (default) and `c` (b);
+ * `const { d } = require('m')` gives `d`. Empty for `import 'm'` and `export * from 'm'`.
+ */
+export function bindingsOf(reference: ts.Node): Array<{ node: ts.Node; name: string }> {
+  if (isImportDeclaration(reference)) {
+    const clause = reference.importClause;
+    if (!clause) return [];
+    const named = clause.namedBindings;
+    return [
+      ...(clause.name ? [{ node: clause.name, name: 'default' }] : []),
+      ...(named && isNamespaceImport(named) ? [{ node: named.name, name: '*' }] : []),
+      ...(named && isNamedImports(named) ? named.elements.map((element) => ({ node: element.name, name: (element.propertyName ?? element.name).text })) : []),
+    ];
+  }
+  if (isExportDeclaration(reference)) {
+    const clause = reference.exportClause;
+    if (!clause || !('elements' in clause)) return [];
+    return clause.elements.map((element) => ({ node: element.name, name: (element.propertyName ?? element.name).text }));
+  }
+  let holder = reference.parent;
+  while (holder && (isAwaitExpression(holder) || isParenthesizedExpression(holder))) holder = holder.parent;
+  if (!holder || !isVariableDeclaration(holder)) return [];
+  if (isIdentifier(holder.name)) return [{ node: holder.name, name: '*' }];
+  if (!isObjectBindingPattern(holder.name)) return [];
+  return holder.name.elements.flatMap((element) => {
+    const name = element.propertyName ?? element.name;
+    return isIdentifier(name) ? [{ node: element.name, name: name.text }] : [];
+  });
 }

@@ -1,5 +1,5 @@
 import type { Analysis, AnalyzeOptions } from '../../engine/analyze.js';
-import { TypeScriptProject, type ProjectHost } from './project.js';
+import { TypeScriptProject, type ModuleReference, type ProjectHost } from './project.js';
 import { isTypeScriptPath, mentionsSdk } from './prefilter.js';
 
 export { isTypeScriptPath };
@@ -16,4 +16,4 @@ export function extractTypeScript(text: string, path: string, options: AnalyzeOp
   return project.analyze([path], options).get(path)!;
 }
 
-export { TypeScriptProject, type ProjectHost };
+export { TypeScriptProject, type ModuleReference, type ProjectHost };

@@ -9,7 +9,7 @@ import { Evaluator, type ImportResolver } from './evaluate.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { ModuleResolution } from './module-resolution.js';
-import { moduleReferences } from './imports.js';
+import { bindingsOf, moduleReferences } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
@@ -19,6 +19,13 @@ export interface ProjectHost {
   readFile(path: string): string | undefined;
   /** A syntax tree parsed earlier from `path`, used again when its text is the text just read. */
   parsed?(path: string): ts.SourceFile | undefined;
+}
+
+/** An import, re-export or `require` of a module, and the names it binds (`name`: the export, `default` or `*`). */
+export interface ModuleReference {
+  span: Span;
+  module: string;
+  bindings: Array<{ span: Span; name: string }>;
 }
 
 interface FileContext {
@@ -110,31 +117,54 @@ export class TypeScriptProject implements ImportResolver {
   }
 
   /**
-   * Where a span written in another module shows in `fromFile`: the import
-   * that leads to that module, directly or through others. ESLint can only
-   * report inside the file it lints.
+   * The imports and re-exports of `fromFile` through which `file` is reached:
+   * directly, or through modules that `through` accepts (every module by
+   * default). The ESLint plugin reports a value from a file it does not lint
+   * there, since ESLint can only report inside the file it lints.
    */
-  relocate(span: Span, fromFile: string): Span | undefined {
-    if (!span.file || span.file === fromFile) return span;
+  importsLeadingTo(file: string, fromFile: string, through: (module: string) => boolean = () => true): ModuleReference[] {
     const context = this.context(fromFile);
-    if (!context) return undefined;
-    const reached = new Set<string>();
-    for (const { node, module } of moduleReferences(context.file)) {
-      const target = this.modules.resolve(module, fromFile);
-      if (target && this.reaches(target, span.file, reached)) return spanOf(node);
-    }
-    return undefined;
+    if (!context) return [];
+    return moduleReferences(context.file)
+      .filter(({ module }) => {
+        const target = this.modules.resolve(module, fromFile);
+        return !!target && this.reaches(target, file, new Set(), through);
+      })
+      .map(({ node, module }) => ({
+        span: spanOf(node),
+        module,
+        bindings: bindingsOf(node).map((binding) => ({ span: spanOf(binding.node), name: binding.name })),
+      }));
   }
 
-  private reaches(from: string, to: string, visited: Set<string>): boolean {
+  /** Every module `fromFile` reaches through its imports, re-exports and requires, directly or not. */
+  modulesReachedFrom(fromFile: string): Set<string> {
+    const reached = new Set<string>();
+    const stack = [fromFile];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      const context = this.context(file);
+      if (!context) continue;
+      for (const { module } of moduleReferences(context.file)) {
+        const target = this.modules.resolve(module, file);
+        if (target && !reached.has(target)) {
+          reached.add(target);
+          stack.push(target);
+        }
+      }
+    }
+    return reached;
+  }
+
+  private reaches(from: string, to: string, visited: Set<string>, through: (module: string) => boolean): boolean {
     if (from === to) return true;
-    if (visited.has(from)) return false;
+    if (visited.has(from) || !through(from)) return false;
     visited.add(from);
     const context = this.context(from);
     if (!context) return false;
     return moduleReferences(context.file).some(({ module }) => {
       const target = this.modules.resolve(module, from);
-      return !!target && this.reaches(target, to, visited);
+      return !!target && this.reaches(target, to, visited, through);
     });
   }
 
