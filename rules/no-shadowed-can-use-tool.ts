@@ -6,7 +6,7 @@ import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
-import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf } from '../src/model/values.js';
+import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
 type MessageIds =
@@ -42,13 +42,13 @@ export default defineRule<Options, MessageIds>({
     severity: 'error',
     messages: {
       bypassMode:
-        "{{mode}} {{certainty}} 'bypassPermissions', so {{callback}} is never called: every tool call is approved before it runs. Use 'default' with {{callback}}, or gate calls with a PreToolUse hook, which holds in every mode.",
+        "{{mode}} {{certainty}} 'bypassPermissions'{{from}}, so {{callback}} is never called: every tool call is approved before it runs. Use 'default' with {{callback}}, or gate calls with a PreToolUse hook, which holds in every mode.",
       dontAskMode:
-        "{{mode}} {{certainty}} 'dontAsk', so {{callback}} is never called: calls that are not pre-approved are denied without asking it. Use 'default' to let {{callback}} decide.",
+        "{{mode}} {{certainty}} 'dontAsk'{{from}}, so {{callback}} is never called: calls that are not pre-approved are denied without asking it. Use 'default' to let {{callback}} decide.",
       acceptEditsMode:
-        "{{mode}} {{certainty}} 'acceptEdits', so {{callback}} is skipped for file edits and filesystem commands (mkdir, touch, rm, mv, cp, sed) inside the working directory. Use 'default' if {{callback}} must see them, or check them in a PreToolUse hook.",
+        "{{mode}} {{certainty}} 'acceptEdits'{{from}}, so {{callback}} is skipped for file edits and filesystem commands (mkdir, touch, rm, mv, cp, sed) inside the working directory. Use 'default' if {{callback}} must see them, or check them in a PreToolUse hook.",
       autoMode:
-        "{{mode}} {{certainty}} 'auto': a classifier approves most calls and {{callback}} only sees the ones it cannot decide. Use 'default' if {{callback}} must see every call.",
+        "{{mode}} {{certainty}} 'auto'{{from}}: a classifier approves most calls and {{callback}} only sees the ones it cannot decide. Use 'default' if {{callback}} must see every call.",
       promptsNone:
         "permissionPrompts 'none' denies every call that would prompt, so {{callback}} is never called. Remove permissionPrompts, or remove {{callback}}.",
       wholeToolAllowed:
@@ -95,7 +95,7 @@ export default defineRule<Options, MessageIds>({
         if (name === 'auto' && !options.checkAutoMode) continue;
         const found = certaintyOf(mode.values, (value) => isString(value, name));
         for (const value of found?.matching ?? []) {
-          report({ messageId, span: value.span, data: { mode: optionName(model, 'permissionMode'), certainty: found!.certainty, callback } });
+          report({ messageId, span: value.span, data: { mode: optionName(model, 'permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
         }
       }
       for (const value of optionOf(config, 'permissionPrompts').values) {

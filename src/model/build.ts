@@ -1,4 +1,4 @@
-import type { ObjectValue, Property, Span, Value, ValueSet } from './types.js';
+import type { ArrayValue, ObjectValue, Property, Span, Value, ValueOrigin, ValueSet } from './types.js';
 
 /**
  * Helpers for front ends that build values: the same object and value-set
@@ -131,4 +131,38 @@ export function appendAt(set: ValueSet, path: readonly PathStep[], elements: Val
       return copy;
     }),
   };
+}
+
+/**
+ * The same values, each marked as coming in through `origin` unless it
+ * already names where it comes from (the value's own story wins: an
+ * environment fallback passed as an argument stays an environment fallback).
+ * Unknown values are not reported, so they need no origin.
+ */
+export function withOrigin(set: ValueSet, origin: ValueOrigin): ValueSet {
+  if (!set.alternatives.some((value) => value.kind !== 'unknown' && !value.origin)) return set;
+  return { alternatives: set.alternatives.map((value) => (value.kind === 'unknown' || value.origin ? value : { ...value, origin })) };
+}
+
+/**
+ * Lists joined end to end: `a.concat(b)`, `a + b`. Each part's elements
+ * follow the last; a part that is not one known list (unknown, or either of
+ * two lists) adds what it can and leaves the result incomplete, so nothing
+ * counts it as certainly empty.
+ */
+export function joinArrays(parts: readonly ValueSet[], span: Span): ValueSet {
+  const array: ArrayValue = { kind: 'array', span, elements: [], complete: true };
+  for (const part of parts) {
+    if (part.alternatives.length !== 1) array.complete = false;
+    for (const value of part.alternatives) {
+      if (value.kind !== 'array') {
+        array.complete = false;
+        continue;
+      }
+      // One by one: a long list spread into push's arguments overflows the stack.
+      for (const element of value.elements) array.elements.push(element);
+      array.complete &&= value.complete;
+    }
+  }
+  return single(array);
 }

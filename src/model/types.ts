@@ -33,7 +33,7 @@ export type Language = 'typescript' | 'javascript' | 'python' | 'settings' | 'fr
  * written, so a finding lands on the literal even when it reached the options
  * through a variable or a spread.
  */
-export type Value =
+export type Value = (
   | StringValue
   | { kind: 'number'; value: number; span: Span }
   | { kind: 'boolean'; value: boolean; span: Span }
@@ -46,7 +46,26 @@ export type Value =
   | ObjectValue
   | FunctionValue
   /** Computed at run time: never reported as bad. */
-  | { kind: 'unknown'; span: Span };
+  | { kind: 'unknown'; span: Span }
+) & { origin?: ValueOrigin };
+
+/**
+ * Where a value comes in when that is not the code around the option: the
+ * environment variable whose fallback it is, the parameter whose default or
+ * argument it is, the write that stores it in a field. Kept from the first
+ * place that gives one, so the value's own story wins over the paths it
+ * travels; rules name it in their messages ("can be ... (the fallback when
+ * MODE is not set)").
+ */
+export interface ValueOrigin {
+  kind: 'environment' | 'default' | 'argument' | 'write';
+  /** The environment variable, parameter or field as written. */
+  name: string;
+  /** The function the parameter or the write belongs to, when it has a name. */
+  owner?: string;
+  /** The environment read, the call, the parameter or the write. */
+  span: Span;
+}
 
 export interface StringValue {
   kind: 'string';
@@ -54,6 +73,7 @@ export interface StringValue {
   span: Span;
   /** Written as one string literal, not built from parts (concatenation, interpolation). */
   literal?: boolean;
+  origin?: ValueOrigin;
 }
 
 export interface ArrayValue {

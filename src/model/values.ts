@@ -76,3 +76,24 @@ export function isCertainlyEmptyList(values: readonly Value[]): boolean {
 export function isSet(values: readonly Value[]): boolean {
   return values.some((value) => !isNotSet(value));
 }
+
+/**
+ * Where a value comes in, as a clause to follow it in a message
+ * (` (the fallback when the environment variable MODE is not set)`); empty
+ * for a value written where it is used.
+ */
+export function originClause(value: Value): string {
+  const origin = value.origin;
+  if (!origin) return '';
+  const owner = origin.owner ? `${origin.owner}()` : 'its function';
+  switch (origin.kind) {
+    case 'environment':
+      return origin.name ? ` (the fallback when the environment variable ${origin.name} is not set)` : ' (the fallback when an environment variable is not set)';
+    case 'default':
+      return ` (the default of parameter ${origin.name} of ${owner}, taken when a call leaves it out)`;
+    case 'argument':
+      return ` (passed to ${owner} as ${origin.name})`;
+    case 'write':
+      return ` (written to ${origin.name} in ${origin.owner ? owner : 'another function'})`;
+  }
+}

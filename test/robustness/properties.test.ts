@@ -15,8 +15,12 @@ const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bas
 
 type Review = 'none' | 'allow' | 'deny' | 'fails open' | 'fails closed';
 
+/** How the mode reaches the options: written there, passed to a function, its parameter's default, an environment fallback. */
+type Route = 'inline' | 'argument' | 'default' | 'environment';
+
 interface Configuration {
   permissionMode?: (typeof modes)[number];
+  modeRoute: Route;
   allowedTools?: string[];
   disallowedTools?: string[];
   canUseTool: Review;
@@ -28,8 +32,9 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     allowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 5 }),
     disallowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 3 }),
     canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
+    modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment'),
   },
-  { requiredKeys: ['canUseTool'] },
+  { requiredKeys: ['canUseTool', 'modeRoute'] },
 );
 
 interface Style {
@@ -62,7 +67,8 @@ function typescript(config: Configuration, format: Style): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
-  if (config.permissionMode) options.push(`permissionMode${colon}${q(config.permissionMode)}`);
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}` }[config.modeRoute];
+  if (mode) options.push(`permissionMode${colon}${mode}`);
   if (config.allowedTools) options.push(`allowedTools${colon}${list(config.allowedTools.map(q), '[', ']', format, '    ')}`);
   if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
   if (config.canUseTool !== 'none') options.push(`canUseTool${colon}review`);
@@ -74,10 +80,16 @@ function typescript(config: Configuration, format: Style): string {
   };
   const reviewFunction =
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
-  return (
-    `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${reviewFunction}` +
-    `query(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`
-  );
+  const call = `query(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
+  const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${reviewFunction}${wrapped}`;
+}
+
+/** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
+function throughParameter(config: Configuration, q: (text: string) => string, call: string, define: (parameter: string, body: string) => string, end: string): string {
+  if (!config.permissionMode || (config.modeRoute !== 'argument' && config.modeRoute !== 'default')) return call;
+  const byDefault = config.modeRoute === 'default';
+  return `${define(byDefault ? `mode=${q(config.permissionMode)}` : 'mode', call)}_run(${byDefault ? '' : q(config.permissionMode)})${end}\n`;
 }
 
 function python(config: Configuration, format: Style): string {
@@ -85,7 +97,8 @@ function python(config: Configuration, format: Style): string {
   const q = (text: string): string => `${quote}${text}${quote}`;
   const equals = format.spacious ? ' = ' : '=';
   const options: string[] = [];
-  if (config.permissionMode) options.push(`permission_mode${equals}${q(config.permissionMode)}`);
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})` }[config.modeRoute];
+  if (mode) options.push(`permission_mode${equals}${mode}`);
   if (config.allowedTools) options.push(`allowed_tools${equals}${list(config.allowedTools.map(q), '[', ']', format, '        ')}`);
   if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
   if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
@@ -98,10 +111,9 @@ function python(config: Configuration, format: Style): string {
     'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
   };
   const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
-  return (
-    `from claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${reviewFunction}` +
-    `query${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`
-  );
+  const call = `query${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${reviewFunction}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));

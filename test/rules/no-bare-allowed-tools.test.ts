@@ -9,10 +9,20 @@ const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' 
 /** Column of the n-th entry in `allowed(...)`'s second line. */
 const runners = "'Bash(npx *)', 'Bash(bash -c *)', 'Bash(git *)', 'Bash(docker exec:*)', 'Bash(node -e *)'";
 const prefix = "query({ prompt: 'x', options: { allowedTools: [".length + 1;
+/** The list built in `steps` (one line each, from line 2), then passed as allowedTools. */
+const built = (...steps: string[]) => [sdk, ...steps, "query({ prompt: 'x', options: { allowedTools: tools } });"].join('\n');
 
 runRuleTests(rule, {
   typescript: {
     valid: [
+      // Lists built in steps whose added entries are scoped or read-only.
+      built("const tools = ['Read'];", "if (process.env.CI) tools.push('Bash(git status)');"),
+      built("const tools = ['Read'];", "tools.unshift('Grep');"),
+      built("const tools = ['Read'].concat(['Bash(npm test *)'], 'Glob');"),
+      built("const SAFE = ['Read', 'Grep'] as const;", "const tools = [...SAFE, 'Edit(./src/**)'];"),
+      built("function readOnly() { return ['Read', 'Glob']; }", 'const tools = readOnly();'),
+      // Joined with a list that cannot be seen: nothing known to report.
+      built('declare const extra: string[];', "const tools = ['Read'].concat(extra);"),
       // Scoped rules only approve matching calls.
       allowed("'Bash(npm test *)', 'Bash(git status)', 'Edit(./src/**)', 'WebFetch(domain:docs.example.com)'"),
       // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
@@ -152,6 +162,28 @@ runRuleTests(rule, {
         ],
       },
       {
+        name: 'an entry pushed under a condition: reported at the push argument',
+        code: built("const tools = ['Read'];", "if (process.env.CI) tools.push('Bash');"),
+        errors: [{ messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)'), line: 3, column: 32, suggestions: [] }],
+      },
+      {
+        name: 'unshift and concat',
+        code: built("const tools = ['Read'].concat(['Write'], 'WebFetch');", "tools.unshift('Edit');"),
+        errors: [
+          { messageId: 'bareTool', line: 2, column: 32 },
+          { messageId: 'bareTool', line: 2, column: 42, suggestions: [] },
+          { messageId: 'bareTool', line: 3, column: 15, suggestions: [] },
+        ],
+      },
+      {
+        name: 'a module constant of tool names, and a helper that returns a list',
+        code: built("const EDITING = ['Edit', 'Read'];", "function shell() { return ['Bash']; }", 'const tools = [...EDITING, ...shell()];'),
+        errors: [
+          { messageId: 'bareTool', line: 2, column: 18, suggestions: [] },
+          { messageId: 'bareTool', line: 3, column: 28, suggestions: [] },
+        ],
+      },
+      {
         name: 'a conditional entry',
         code: `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [process.env.CI ? 'Bash(npm test *)' : 'Bash'] } });`,
         errors: [{ messageId: 'bareTool', line: 2, column: 86, suggestions: [] }],
@@ -159,7 +191,12 @@ runRuleTests(rule, {
     ],
   },
   javascript: {
-    valid: [allowed("'Bash(npm ci)'"), allowed("'Bash(npx tsx scripts/gen.ts)', 'Bash(uv run pytest *)'"), { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' }],
+    valid: [
+      allowed("'Bash(npm ci)'"),
+      allowed("'Bash(npx tsx scripts/gen.ts)', 'Bash(uv run pytest *)'"),
+      built("const tools = ['Read'];", "tools.push('Bash(git status)');"),
+      { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' },
+    ],
     invalid: [
       {
         name: 'a package runner and a package manager before a wildcard',
@@ -173,6 +210,14 @@ runRuleTests(rule, {
         name: 'ESM JavaScript',
         code: allowed("'Bash'"),
         errors: [{ messageId: 'bareTool', line: 2, column: prefix, suggestions: removing('Bash', allowed('')) }],
+      },
+      {
+        name: 'a list built with push and concat',
+        code: built("const tools = ['Read'].concat(['Write']);", "if (process.env.CI) tools.push('Bash');"),
+        errors: [
+          { messageId: 'bareTool', line: 2, column: 32 },
+          { messageId: 'bareTool', line: 3, column: 32, suggestions: [] },
+        ],
       },
       {
         name: 'CommonJS namespace require',

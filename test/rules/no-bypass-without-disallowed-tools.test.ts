@@ -5,6 +5,22 @@ const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
 const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools' };
 const options = (body: string) => `${sdk}\nquery({ prompt: 'x', options: { ${body} } });`;
 const modeColumn = "query({ prompt: 'x', options: { permissionMode: ".length + 1;
+const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
+const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
+const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+/** A class whose `run` passes `this.permissionMode` to query, with `members` before it; line 2 opens it. */
+const session = (...members: string[]) =>
+  [sdk, 'class Session {', ...members.map((member) => `  ${member}`), "  run() { return query({ prompt: 'x', options: { permissionMode: this.permissionMode } }); }", '}'].join('\n');
+/** A function that passes its `mode` parameter (declared as `head`) to query, then `calls`; line 2 declares it. */
+const runs = (head: string, ...calls: string[]) =>
+  [sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls].join('\n');
+/** The 1-based column of `needle` in line `line` of `code`. */
+const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
+const bypassAt = (code: string, line: number, needle: string, certainty: string, from: string) => ({
+  code,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from }, line, column: columnOf(code, line, needle) }],
+});
 
 runRuleTests(rule, {
   typescript: {
@@ -20,6 +36,24 @@ runRuleTests(rule, {
       `${sdk}\nimport { deny } from './deny';\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });`,
       `${sdk}\nimport { base } from './base';\nquery({ prompt: 'x', options: { ...base, permissionMode: 'bypassPermissions' } });`,
       options("permissionMode: process.env.MODE as 'default'"),
+      // A fallback that is not bypass, and an environment read with none: nothing to report.
+      options("permissionMode: process.env.MODE ?? 'default'"),
+      options("permissionMode: process.env.MODE || 'acceptEdits'"),
+      `${sdk}\nconst mode = process.env.AGENT_MODE;\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
+      // Parameters: every call passes a mode that is not bypass, so the default never applies.
+      runs("function run(mode = 'bypassPermissions')", "run('default');", "run('acceptEdits');"),
+      runs("export function run({ mode = 'bypassPermissions' } = {})", "run({ mode: 'default' });"),
+      // No default, no call that shows the value; a spread whose elements are not known.
+      runs('export function run(mode: PermissionMode)'),
+      runs("function run(mode = 'bypassPermissions')", 'declare const modes: [];', 'run(...modes);'),
+      // A default that is not bypass, called without the argument.
+      runs("const run = (mode = 'default') =>", 'run();'),
+      // Fields: no write is bypass; the constructor replaces a bypass initialiser before any method runs.
+      session("private permissionMode = 'default';", "reset() { this.permissionMode = 'acceptEdits'; }"),
+      session("private permissionMode = 'bypassPermissions';", "constructor() { this.permissionMode = 'default'; }"),
+      // Writes to another object's field, and to the `this` of a nested function.
+      session("private permissionMode = 'default';", "copy(other: any) { other.permissionMode = 'bypassPermissions'; }"),
+      session("private permissionMode = 'default';", "later() { setTimeout(function (this: any) { this.permissionMode = 'bypassPermissions'; }); }"),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
       options("permissionMode: 'default'"),
       // The later of two writes wins.
@@ -29,7 +63,7 @@ runRuleTests(rule, {
       {
         name: 'bypass with nothing else',
         code: options("permissionMode: 'bypassPermissions'"),
-        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'is' }, line: 2, column: modeColumn, endColumn: modeColumn + 19 }],
+        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'is', from: '' }, line: 2, column: modeColumn, endColumn: modeColumn + 19 }],
       },
       {
         name: 'an empty disallowedTools and the full preset',
@@ -57,7 +91,72 @@ runRuleTests(rule, {
       {
         name: 'a bypass that depends on the environment',
         code: `${sdk}\nconst yolo = process.env.YOLO === '1';\nquery({ prompt: 'x', options: { permissionMode: yolo ? 'bypassPermissions' : 'default' } });`,
-        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be' }, line: 3, column: 56 }],
+        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: '' }, line: 3, column: 56 }],
+      },
+      {
+        name: 'an environment variable with a bypass fallback: can be, naming the variable',
+        code: options("permissionMode: process.env.MODE ?? 'bypassPermissions'"),
+        errors: [
+          {
+            messageId: 'bypassWithoutDeny',
+            data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') },
+            line: 2,
+            column: modeColumn + 'process.env.MODE ?? '.length,
+          },
+        ],
+      },
+      {
+        name: 'an || fallback through a variable, the key in brackets',
+        code: `${sdk}\nconst mode = process.env['AGENT_MODE'] || 'bypassPermissions';\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
+        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('AGENT_MODE') }, line: 2, column: 43 }],
+      },
+      {
+        name: 'env imported from node:process',
+        code: `${sdk}\nimport { env } from 'node:process';\nquery({ prompt: 'x', options: { permissionMode: env.MODE ?? 'bypassPermissions' } });`,
+        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') }, line: 3, column: 61 }],
+      },
+      {
+        name: 'an exported function that is never called keeps its bypass default: can be, naming the default',
+        ...bypassAt(runs("export function run(mode = 'bypassPermissions')"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'a destructured parameter default',
+        ...bypassAt(runs("export function run({ mode = 'bypassPermissions' } = {})"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'the one call passes bypass: is, at the argument',
+        ...bypassAt(runs('function run(mode: string)', "run('bypassPermissions');"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
+      },
+      {
+        name: 'a call that leaves the argument out takes the default',
+        ...bypassAt(runs("function run(prompt: string, mode = 'bypassPermissions')", "run('a', 'default');", "run('b');"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
+      },
+      {
+        name: 'an arrow function, one call of two passes bypass',
+        ...bypassAt(runs("const run = (prompt: string, mode = 'default') =>", "run('a', 'bypassPermissions');", "run('b');"), 3, "'bypassPermissions'", 'can be', fromArgument('mode', 'run')),
+      },
+      {
+        name: 'an options object passed to a destructured parameter',
+        ...bypassAt(runs("function run({ mode = 'default' }: { mode?: string })", "run({ mode: 'bypassPermissions' });"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
+      },
+      {
+        name: 'a field a method switches to bypass: can be, naming the write',
+        ...bypassAt(session("private permissionMode = 'default';", "yolo() { this.permissionMode = 'bypassPermissions'; }"), 4, "'bypassPermissions'", 'can be', fromWrite('this.permissionMode', 'yolo')),
+      },
+      {
+        name: 'a module object a command handler switches to bypass',
+        ...bypassAt(
+          [
+            sdk,
+            "const state = { permissionMode: 'default' };",
+            "export function onYolo() { state.permissionMode = 'bypassPermissions'; }",
+            "export const start = () => query({ prompt: 'x', options: { permissionMode: state.permissionMode } });",
+          ].join('\n'),
+          3,
+          "'bypassPermissions'",
+          'can be',
+          fromWrite('state.permissionMode', 'onYolo'),
+        ),
       },
       {
         name: 'a typed options object that is never passed in this file',
@@ -68,6 +167,9 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      options("permissionMode: process.env.MODE ?? 'default'"),
+      runs("function run(mode = 'bypassPermissions')", "run('default');"),
+      session("constructor() { this.permissionMode = 'default'; }"),
       options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']"),
       // The later of two writes wins.
       `${sdk}\nconst options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
@@ -77,6 +179,30 @@ runRuleTests(rule, {
         name: 'a later write turns bypass on',
         code: `${sdk}\nconst options = {};\noptions.permissionMode = 'default';\noptions.permissionMode = 'bypassPermissions';\nquery({ prompt: 'x', options });`,
         errors: [{ messageId: 'bypassWithoutDeny', line: 4, column: 26 }],
+      },
+      {
+        name: 'an environment variable with a bypass fallback',
+        code: `${sdk}\nconst mode = process.env.MODE || 'bypassPermissions';\nquery({ prompt: 'x', options: { permissionMode: mode } });`,
+        errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'can be', from: fromEnvironment('MODE') }, line: 2, column: 34 }],
+      },
+      {
+        name: 'a field set in the constructor and switched by a method',
+        ...bypassAt(session("constructor() { this.permissionMode = 'default'; }", "yolo() { this.permissionMode = 'bypassPermissions'; }"), 4, "'bypassPermissions'", 'can be', fromWrite('this.permissionMode', 'yolo')),
+      },
+      {
+        name: 'a function handed to module.exports and never called keeps its bypass default',
+        filename: 'agent.cjs',
+        ...bypassAt(
+          [
+            "const { query } = require('@anthropic-ai/claude-agent-sdk');",
+            "function run(mode = 'bypassPermissions') { return query({ prompt: 'x', options: { permissionMode: mode } }); }",
+            'module.exports = { run };',
+          ].join('\n'),
+          2,
+          "'bypassPermissions'",
+          'can be',
+          fromDefault('mode', 'run'),
+        ),
       },
       {
         name: 'CommonJS',

@@ -4,7 +4,7 @@ import { runRuleTests } from '../support/rule-tester.js';
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
 const gate = 'const canUseTool = async () => ({ behavior: "deny" as const, message: "no" });';
 const jsGate = 'const canUseTool = async () => ({ behavior: "deny", message: "no" });';
-const mode = (certainty: string) => ({ mode: 'permissionMode', certainty, callback: 'canUseTool' });
+const mode = (certainty: string, from = '') => ({ mode: 'permissionMode', certainty, from, callback: 'canUseTool' });
 const entry = (entry: string, tool: string, example: string) => ({ entry, tool, example, option: 'allowedTools', callback: 'canUseTool' });
 const allowList = "'Bash', 'Bash(npm test *)', 'Bash(*)', 'mcp__github', 'mcp__github__get_issue'";
 const entries = (list: string) => `${sdk}\n${gate}\nquery({ prompt: 'x', options: {\n  allowedTools: [${list}],\n  canUseTool,\n} });`;
@@ -33,6 +33,7 @@ runRuleTests(rule, {
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'auto', canUseTool } });`,
       // An unknown mode is never reported.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.MODE as any, canUseTool } });`,
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.MODE ?? 'default', canUseTool } });`,
       `${sdk}\nimport { mode } from './mode';\n${gate}\nquery({ prompt: 'x', options: { permissionMode: mode, canUseTool } });`,
       // canUseTool explicitly unset.
       `${sdk}\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'], canUseTool: undefined } });`,
@@ -46,6 +47,11 @@ runRuleTests(rule, {
       `${sdk}\n${gate}\nconst after = async () => ({ decision: 'approve' as const });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
     ],
     invalid: [
+      {
+        name: 'acceptEdits as the fallback of an environment variable: can be, naming it',
+        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.MODE ?? 'acceptEdits', canUseTool } });`,
+        errors: [{ messageId: 'acceptEditsMode', data: mode('can be', ' (the fallback when the environment variable MODE is not set)'), line: 3, column: 69 }],
+      },
       {
         name: 'bypassPermissions inline',
         code: `${sdk}\n${gate}\nquery({\n  prompt: 'x',\n  options: { permissionMode: 'bypassPermissions', canUseTool },\n});`,

@@ -1,7 +1,12 @@
-import { emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
+import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
+import { environmentFallback, parameterValue } from '../core/value-sources.js';
+import { environmentRead } from './environment.js';
+import { fieldValue } from '../core/fields.js';
+import { fieldsOf, selfClassOf } from './fields.js';
+import { callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
@@ -119,6 +124,8 @@ export class Evaluator {
       }
       case 'boolean_operator':
         return this.booleanOperator(node, bindings);
+      case 'binary_operator':
+        return this.listSum(node, bindings);
       case 'named_expression': {
         const value = field(node, 'value');
         return value ? this.evaluate(value, bindings) : unknown(span);
@@ -208,6 +215,17 @@ export class Evaluator {
     return object;
   }
 
+  /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
+  private listSum(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const operator = field(node, 'operator');
+    if (!left || !right || !operator || textOf(this.source, operator) !== '+') return unknown(this.span(node));
+    const parts = [this.evaluate(left, bindings), this.evaluate(right, bindings)];
+    if (!parts.every((part) => part.alternatives.every((value) => value.kind === 'array'))) return unknown(this.span(node));
+    return joinArrays(parts, this.span(node));
+  }
+
   private booleanOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
     const left = field(node, 'left');
     const right = field(node, 'right');
@@ -217,6 +235,8 @@ export class Evaluator {
       // `cond and value`: the value, or a falsy `cond` (nothing set).
       return union(this.evaluate(right, bindings), single({ kind: 'undefined', span: this.span(left) }));
     }
+    const environment = environmentRead(this.source, this.scopes, left);
+    if (environment && !environment.fallback) return environmentFallback(environment.read, this.evaluate(right, bindings));
     return union(this.evaluate(left, bindings), this.evaluate(right, bindings));
   }
 
@@ -286,16 +306,47 @@ export class Evaluator {
     return entry;
   }
 
-  /** A parameter's value on entry: the argument bound to it, else unknown. */
+  /**
+   * A parameter's value on entry: the argument bound to it while a helper's
+   * result is worked out, else what the calls of its function pass, or its
+   * default (see `parameterValue`).
+   */
   private initialValue(scope: PyScope, name: string, bindings: Bindings | undefined): State {
     if (scope.kind !== 'function') return undefined;
     const parameters = field(scope.node, 'parameters');
     for (const parameter of parameters ? namedChildren(parameters) : []) {
       const identifier = parameterName(parameter);
       if (!identifier || textOf(this.source, identifier) !== name) continue;
-      return bindings?.get(identifier) ?? unknown(this.span(identifier));
+      if (bindings && bindings.size > 0) return bindings.get(identifier) ?? unknown(this.span(identifier));
+      return this.parameter(scope.node, parameter, identifier, parameters!);
     }
     return undefined;
+  }
+
+  private parameter(fn: PyNode, parameter: PyNode, identifier: PyNode, list: PyNode): ValueSet {
+    const span = this.span(identifier);
+    const place = parameterPlace(parameter, list);
+    if (place.splat || this.active.has(identifier)) return unknown(span);
+    const name = textOf(this.source, identifier);
+    const { owner, calls, calledElsewhere } = callersOf(this.source, this.scopes, fn);
+    const fallback = field(parameter, 'value');
+    this.active.add(identifier);
+    try {
+      return parameterValue<PyNode>({
+        name,
+        ...(owner ? { owner } : {}),
+        span,
+        calls,
+        calledElsewhere,
+        passed: (call) => {
+          const passed = passedTo(this.source, call, name, place.index);
+          return 'kind' in passed ? passed : { kind: 'passed', value: this.evaluate(passed) };
+        },
+        fallback: () => (fallback ? this.evaluate(fallback) : undefined),
+      });
+    } finally {
+      this.active.delete(identifier);
+    }
   }
 
   /** What a binding other than an assignment gives its name: a function, an import, a class. */
@@ -328,7 +379,48 @@ export class Evaluator {
         return this.imported({ module, name }, this.span(node));
       }
     }
+    if (receiver.type === 'identifier') {
+      const cls = selfClassOf(this.source, receiver);
+      const value = cls && this.field(cls, name, node);
+      if (value) return value;
+    }
     return { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
+  }
+
+  /**
+   * `self.permission_mode` in a method: its class attribute and every write
+   * to it in the class (see `fieldValue`); undefined for a method or a field
+   * the class never sets. Read again while its writes are evaluated, it is
+   * its initial value.
+   */
+  private field(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
+    const fields = fieldsOf(this.source, cls);
+    if (fields.methods.has(name)) return undefined;
+    const initialNode = fields.initial.get(name);
+    const writes = fields.writes.get(name) ?? [];
+    const guard = initialNode ?? writes[0]?.value;
+    if (!guard) return undefined;
+    const initial = initialNode && this.fieldDefault(cls, name, initialNode, fields.declared.has(name));
+    if (this.active.has(guard)) return initial ?? unknown(this.span(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), this.span(at));
+    } finally {
+      this.active.delete(guard);
+    }
+  }
+
+  /**
+   * A class attribute's value. A typed one is a model field (dataclass,
+   * pydantic, attrs): the constructor call may pass another value, so it
+   * "can be" the default, which names the field as the constructor's parameter.
+   */
+  private fieldDefault(cls: PyNode, name: string, initial: PyNode, declared: boolean): ValueSet {
+    const value = this.evaluate(initial);
+    if (!declared) return value;
+    const className = field(cls, 'name');
+    const owner = className ? textOf(this.source, className) : undefined;
+    return union(withOrigin(value, { kind: 'default', name, ...(owner ? { owner } : {}), span: this.span(initial) }), unknown(this.span(initial)));
   }
 
   private subscript(node: PyNode, bindings: Bindings | undefined): ValueSet {
@@ -349,6 +441,8 @@ export class Evaluator {
       this.note([node]);
       return single(this.construct(node, sdkName, bindings));
     }
+    const environment = environmentRead(this.source, this.scopes, node);
+    if (environment) return environment.fallback ? environmentFallback(environment.read, this.evaluate(environment.fallback, bindings)) : unknown(span);
     switch (name) {
       case 'dataclasses.replace':
         return this.replace(node, bindings);
@@ -461,13 +555,19 @@ export class Evaluator {
     const parameters = list ? namedChildren(list) : [];
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
-      if (!identifier || parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') return;
+      if (!identifier) return;
+      if (parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') {
+        bound.set(identifier, unknown(this.span(identifier)));
+        return;
+      }
       const name = textOf(this.source, identifier);
       const keyword = keywords.find((item) => field(item, 'name') && textOf(this.source, field(item, 'name')!) === name);
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');
       if (argument) bound.set(identifier, this.evaluate(argument, bindings));
       else if (fallback) bound.set(identifier, this.evaluate(fallback));
+      // Bound all the same, so the parameter is not looked up through the function's other calls.
+      else bound.set(identifier, unknown(this.span(identifier)));
     });
     this.active.add(target);
     try {

@@ -1,9 +1,14 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, single, spreadInto, union, unionOf, unknown } from '../../model/build.js';
-import type { ArrayValue, ObjectValue, Span, ValueSet } from '../../model/types.js';
+import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import type { ArrayValue, ObjectValue, Span, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
+import { environmentFallback, parameterValue } from '../core/value-sources.js';
+import { environmentRead } from './environment.js';
+import { fieldValue } from '../core/fields.js';
+import { thisWritesOf } from './fields.js';
+import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -162,6 +167,8 @@ export class Evaluator {
   private binary(node: ts.BinaryExpression, bindings: Bindings | undefined): ValueSet {
     const operator = node.operatorToken.kind;
     if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) {
+      const read = environmentRead(node.left, this.scopes);
+      if (read) return environmentFallback(read, this.evaluate(node.right, bindings));
       return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
     }
     if (operator === SyntaxKind.AmpersandAmpersandToken) {
@@ -178,6 +185,7 @@ export class Evaluator {
     if (bound) return bound;
     if (isFunctionDeclaration(declaration)) return declaration.body ? this.functionValue(declaration) : unknown(spanOf(node));
     if (isVariableDeclaration(declaration)) return this.variable(declaration);
+    if (isParameter(declaration)) return this.parameter(declaration);
     const imported = this.imported(declaration, node);
     if (imported) return imported;
     if (isBindingElement(declaration)) return this.bindingElement(declaration, bindings);
@@ -227,17 +235,53 @@ export class Evaluator {
     }
   }
 
+  /**
+   * A parameter outside a helper's evaluation: what the calls of its
+   * function pass, or its default (see `parameterValue`).
+   */
+  private parameter(parameter: ts.ParameterDeclaration): ValueSet {
+    const cached = this.cache.get(parameter);
+    if (cached) return cached;
+    if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
+    const fn = parameter.parent;
+    const index = fn.parameters.indexOf(parameter);
+    const { owner, calls, calledElsewhere } = callersOf(fn, this.scopes);
+    const cutShortBefore = this.spending.cutShort;
+    this.active.add(parameter);
+    try {
+      const value = parameterValue<ts.CallExpression>({
+        name: isIdentifier(parameter.name) ? parameter.name.text : 'options',
+        ...(owner ? { owner } : {}),
+        span: spanOf(parameter.name),
+        calls,
+        calledElsewhere,
+        passed: (call) => {
+          const argument = argumentAt(call, index);
+          if (!argument) return { kind: 'unknown' };
+          return argument.expression ? { kind: 'passed', value: this.evaluate(argument.expression) } : { kind: 'omitted' };
+        },
+        fallback: () => (parameter.initializer ? this.evaluate(parameter.initializer) : undefined),
+      });
+      if (this.spending.cutShort === cutShortBefore) this.cache.set(parameter, value);
+      return value;
+    } finally {
+      this.active.delete(parameter);
+    }
+  }
+
   private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
     if (!isIdentifier(declaration.name)) return initial;
     this.assignments ??= indexAssignments(this.file);
     let value = initial;
     for (const write of this.assignments.get(declaration.name.text) ?? []) {
       if (this.scopes.resolve(write.root) !== declaration) continue;
-      const values = write.values.map((expression) => this.evaluate(expression));
+      const unconditional = isUnconditional(write, declaration);
+      const origin = unconditional ? undefined : writeOrigin(write, declaration);
+      const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));
       value =
         write.kind === 'append'
           ? appendAt(value, write.path, values)
-          : assignAt(value, write.path, values[0]!, isUnconditional(write, declaration));
+          : assignAt(value, write.path, values[0]!, unconditional);
     }
     return value;
   }
@@ -254,10 +298,28 @@ export class Evaluator {
       path.unshift(key);
       node = pattern.parent;
     }
-    if (!isVariableDeclaration(node) || !node.initializer) return unknown(spanOf(element));
-    let set = this.evaluate(node.initializer, bindings);
-    for (const key of path) set = { alternatives: propertyOf(set, key).values };
-    return set;
+    const root = isParameter(node) ? (bindings?.get(node) ?? this.parameter(node)) : isVariableDeclaration(node) && node.initializer ? this.evaluate(node.initializer, bindings) : undefined;
+    if (!root) return unknown(spanOf(element));
+    // Each part keeps where its object came from (a call's argument, the parameter's default), under its own name.
+    const set = unionOf(
+      root.alternatives.map((object) => {
+        let part: ValueSet = single(object);
+        for (const key of path) part = { alternatives: propertyOf(part, key).values };
+        return object.origin ? withOrigin(part, { ...object.origin, name: path[path.length - 1]! }) : part;
+      }),
+    );
+    return element.initializer ? this.withDefault(set, element, isParameter(node) ? node.parent : undefined, bindings) : set;
+  }
+
+  /** `{ mode = 'default' }`: where the property is not set, the default; a parameter's names where it comes from. */
+  private withDefault(set: ValueSet, element: ts.BindingElement, fn: ts.SignatureDeclaration | undefined, bindings: Bindings | undefined): ValueSet {
+    if (!set.alternatives.some((value) => value.kind === 'absent' || value.kind === 'undefined')) return set;
+    let fallback = this.evaluate(element.initializer!, bindings);
+    if (fn && isIdentifier(element.name)) {
+      const owner = callersOf(fn, this.scopes).owner;
+      fallback = withOrigin(fallback, { kind: 'default', name: element.name.text, ...(owner ? { owner } : {}), span: spanOf(element.name) });
+    }
+    return unionOf(set.alternatives.map((value) => (value.kind === 'absent' || value.kind === 'undefined' ? fallback : single(value))));
   }
 
   private member(node: ts.PropertyAccessExpression | ts.ElementAccessExpression, bindings: Bindings | undefined): ValueSet {
@@ -276,12 +338,33 @@ export class Evaluator {
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
   }
 
-  /** `this.check` inside a class: the method it names. */
+  /** `this.check` inside a class: the method it names, or what its field can hold. */
   private classMember(node: ts.Node, key: string): ValueSet {
     let current: ts.Node | undefined = node.parent;
     while (current && !isClassLike(current)) current = current.parent;
-    const member = current?.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
-    return member ? this.memberValue(member) : unknown(spanOf(node));
+    if (!current) return unknown(spanOf(node));
+    const member = current.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
+    if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
+    return this.field(current, key, member, node);
+  }
+
+  /**
+   * `this.permissionMode`: its initialiser and every write in the class (see
+   * `fieldValue`). Read again while its writes are evaluated
+   * (`this.handle = this.handle.bind(this)`), it is its initial value.
+   */
+  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node): ValueSet {
+    const initial = member ? this.memberValue(member) : undefined;
+    const writes = thisWritesOf(cls).get(key);
+    // The first write stands for the field, declared or not.
+    const guard = writes?.[0]?.value;
+    if (!writes || !guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), spanOf(at));
+    } finally {
+      this.active.delete(guard);
+    }
   }
 
   private memberValue(member: ts.ClassElement): ValueSet {
@@ -295,6 +378,7 @@ export class Evaluator {
     if (isPropertyAccessExpression(callee)) {
       const method = callee.name.text;
       if (method === 'bind') return this.evaluate(callee.expression, bindings);
+      if (method === 'concat') return this.concat(node, callee.expression, bindings);
       const receiver = unwrap(callee.expression);
       if (isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
         return this.objectHelper(node, method, bindings);
@@ -306,6 +390,19 @@ export class Evaluator {
     const target = this.localFunction(callee);
     if (!target) return unknown(spanOf(node));
     return this.returnValue(target, node.arguments, bindings);
+  }
+
+  /** `tools.concat(['Bash'], 'Edit')`: the receiver's elements, then each argument's (an array's elements, or itself). */
+  private concat(node: ts.CallExpression, receiver: ts.Expression, bindings: Bindings | undefined): ValueSet {
+    const base = this.evaluate(receiver, bindings);
+    // `'a'.concat('b')` joins strings, and an unknown receiver may be either.
+    if (!base.alternatives.every((value) => value.kind === 'array')) return unknown(spanOf(node));
+    const parts = node.arguments.map((argument) => {
+      if (isSpreadElement(argument)) return unknown(spanOf(argument));
+      const set = this.evaluate(argument, bindings);
+      return { alternatives: set.alternatives.map((value) => (value.kind === 'array' || value.kind === 'unknown' ? value : { kind: 'array' as const, span: value.span, elements: [single(value)], complete: true })) };
+    });
+    return joinArrays([base, ...parts], spanOf(node));
   }
 
   /** `Object.assign({}, a, b)` merges like spreads; `Object.freeze(x)` is `x`. */
@@ -341,6 +438,8 @@ export class Evaluator {
       const argument = args[index];
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
       else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
+      // Bound all the same, so the parameter is not looked up through the function's other calls.
+      else bound.set(parameter, unknown(spanOf(parameter)));
     });
     const body = target.body;
     this.active.add(target);
@@ -371,6 +470,18 @@ export class Evaluator {
     }
     return single(object);
   }
+}
+
+/**
+ * A write in another function than the variable's own (a command handler, a
+ * UI action, a reset): it may have run before the read, so what it writes
+ * "can be" the value, and names the write.
+ */
+function writeOrigin(write: Assignment, declaration: ts.Node): ValueOrigin | undefined {
+  const writer = enclosingFunction(write.statement ?? write.root);
+  if (!writer.fn || writer.fn === enclosingFunction(declaration).fn) return undefined;
+  const name = [write.root.text, ...write.path.map((step) => step.key)].join('.');
+  return { kind: 'write', name, ...(writer.name ? { owner: writer.name } : {}), span: spanOf(write.statement ?? write.root) };
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */

@@ -7,6 +7,8 @@ const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgen
 /** The one suggestion: the file without the entry. */
 const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' as const, data: { entry }, output }];
 const tools = (list: string) => code(`TOOLS = [${list}]`, 'client = ClaudeSDKClient(ClaudeAgentOptions(allowed_tools=TOOLS))');
+/** The list built in `steps` (one line each, from line 2), then passed as allowed_tools. */
+const built = (...steps: string[]) => code(...steps, 'options = ClaudeAgentOptions(allowed_tools=tools)');
 const runners = (list: string) => code(`options = ClaudeAgentOptions(allowed_tools=[${list}])`);
 
 runPythonCases(rule, {
@@ -22,6 +24,13 @@ runPythonCases(rule, {
     code('from .tools import TOOLS', 'options = ClaudeAgentOptions(allowed_tools=TOOLS)'),
     // A deny list is not an allow list.
     code('options = ClaudeAgentOptions(disallowed_tools=["Bash", "Write"])'),
+    // Lists built in steps whose added entries are scoped or read-only.
+    built('tools = ["Read"]', 'if CI:', '    tools.append("Bash(git status)")'),
+    built('tools = ["Read"]', 'tools.insert(0, "Grep")', 'tools.extend(["Glob"])'),
+    built('SAFE = ["Read", "Grep"]', 'tools = SAFE + ["Edit(./src/**)"]'),
+    built('def read_only():', '    return ["Read", "Glob"]', 'tools = read_only()'),
+    // Joined with a list that cannot be seen.
+    built('from .extra import EXTRA', 'tools = ["Read"] + EXTRA'),
     // A list of the same name that is not an agent option.
     code('allowed_tools = ["Bash"]', 'print(allowed_tools)'),
   ],
@@ -102,6 +111,27 @@ runPythonCases(rule, {
           column: 44,
           suggestions: removing('MultiEdit', py('from claude_code_sdk import ClaudeCodeOptions', 'options = ClaudeCodeOptions(allowed_tools=[])')),
         },
+      ],
+    },
+    {
+      name: 'an entry appended under a condition: reported at the append argument',
+      code: built('tools = ["Read"]', 'if CI:', '    tools.append("Bash")'),
+      errors: [{ messageId: 'bareTool', line: 4, column: 18, data: { entry: 'Bash', tool: 'Bash' }, suggestions: [] }],
+    },
+    {
+      name: 'insert and extend',
+      code: built('tools = ["Read"]', 'tools.insert(0, "Write")', 'tools.extend(["WebFetch"])'),
+      errors: [
+        { messageId: 'bareTool', line: 3, column: 17, data: { entry: 'Write' } },
+        { messageId: 'bareTool', line: 4, column: 15, data: { entry: 'WebFetch' } },
+      ],
+    },
+    {
+      name: 'a module constant joined with +, and a helper that returns a list',
+      code: built('EDITING = ["Edit", "Read"]', 'def shell():', '    return ["Bash"]', 'tools = EDITING + shell()'),
+      errors: [
+        { messageId: 'bareTool', line: 2, column: 12, data: { entry: 'Edit' } },
+        { messageId: 'bareTool', line: 4, column: 13, data: { entry: 'Bash' } },
       ],
     },
   ],

@@ -4,6 +4,20 @@ import { py, runPythonCases } from '../../support/python-cases.js';
 /** Line 1: the SDK import; cases start on line 2. */
 const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient', ...lines);
 const names = { mode: 'permission_mode', deny: 'disallowed_tools', tools: 'tools' };
+const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;
+const fromDefault = (name: string, owner: string) => ` (the default of parameter ${name} of ${owner}(), taken when a call leaves it out)`;
+const fromArgument = (name: string, owner: string) => ` (passed to ${owner}() as ${name})`;
+/** A class whose `options` method passes `self.permission_mode` on, with `members` (lines each) before it; line 2 opens it. */
+const session = (...members: string[]) =>
+  code('class Session:', ...members.map((line) => `    ${line}`), '    def options(self):', '        return ClaudeAgentOptions(permission_mode=self.permission_mode)');
+/** A function whose `mode` parameter (declared by `head`) becomes the mode, then `calls`; lines 2-3 declare it. */
+const runs = (head: string, ...calls: string[]) => code(`${head}:`, '    return ClaudeAgentOptions(permission_mode=mode)', ...calls);
+/** The 1-based column of `needle` in line `line` of `source`. */
+const columnOf = (source: string, line: number, needle: string) => source.split('\n')[line - 1]!.indexOf(needle) + 1;
+const bypassAt = (source: string, line: number, certainty: string, from: string) => ({
+  code: source,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, line, column: columnOf(source, line, '"bypassPermissions"'), data: { certainty, from } }],
+});
 
 runPythonCases(rule, {
   valid: [
@@ -15,6 +29,23 @@ runPythonCases(rule, {
     // Not bypass mode.
     code('options = ClaudeAgentOptions(permission_mode="acceptEdits")'),
     code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE"))'),
+    // Fallbacks that are not bypass, and reads with none.
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE", "default"))'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE", default="acceptEdits"))'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.getenv("MODE") or "default")'),
+    code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ["MODE"])'),
+    // Parameters: every call passes a mode that is not bypass, by keyword or by position.
+    runs('def _run(prompt, mode="bypassPermissions")', '_run("a", mode="default")', '_run("b", "acceptEdits")'),
+    // No default and no call; calls whose splats may hold the mode.
+    runs('def run(prompt, mode)'),
+    runs('def _run(prompt, mode="bypassPermissions")', '_run(*ARGS)', '_run("a", **KWARGS)'),
+    // Fields: no write is bypass; __init__ replaces a bypass class attribute; another object's field.
+    session('permission_mode = "default"', 'def reset(self):', '    self.permission_mode = "acceptEdits"'),
+    session('permission_mode = "bypassPermissions"', 'def __init__(self):', '    self.permission_mode = "default"'),
+    session('def __init__(self):', '    self.permission_mode = "default"', 'def copy(self, other):', '    other.permission_mode = "bypassPermissions"'),
+    session('permission_mode: str = "default"'),
+    // A default that is not bypass, taken by a call.
+    runs('def _run(prompt, *, mode="default")', '_run("a")'),
     // The deny list is added before the options are used.
     code(
       'options = ClaudeAgentOptions(permission_mode="bypassPermissions")',
@@ -70,6 +101,54 @@ runPythonCases(rule, {
       name: 'a dict of keyword arguments',
       code: code('settings = {"permission_mode": "bypassPermissions", "max_turns": 3}', 'options = ClaudeAgentOptions(**settings)'),
       errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 32 }],
+    },
+    {
+      name: 'os.environ.get with a bypass fallback: can be, naming the variable',
+      code: code('import os', 'options = ClaudeAgentOptions(permission_mode=os.environ.get("MODE", "bypassPermissions"))'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 69, data: { certainty: 'can be', from: fromEnvironment('MODE') } }],
+    },
+    {
+      name: 'os.getenv with default=, through a variable',
+      code: code('from os import getenv', 'mode = getenv("AGENT_MODE", default="bypassPermissions")', 'options = ClaudeAgentOptions(permission_mode=mode)'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 37, data: { certainty: 'can be', from: fromEnvironment('AGENT_MODE') } }],
+    },
+    {
+      name: 'an `or` fallback after environ.get',
+      code: code('from os import environ', 'options = ClaudeAgentOptions(permission_mode=environ.get("MODE") or "bypassPermissions")'),
+      errors: [{ messageId: 'bypassWithoutDeny', line: 3, column: 69, data: { certainty: 'can be', from: fromEnvironment('MODE') } }],
+    },
+    {
+      name: 'a public function that is never called keeps its bypass default: can be, naming it',
+      ...bypassAt(runs('def run(prompt, mode="bypassPermissions")'), 2, 'can be', fromDefault('mode', 'run')),
+    },
+    {
+      name: 'the one call passes bypass by position: is, at the argument',
+      ...bypassAt(runs('def _run(prompt, mode)', '_run("a", "bypassPermissions")'), 4, 'is', fromArgument('mode', '_run')),
+    },
+    {
+      name: 'a keyword-only parameter, one call of two passes bypass',
+      ...bypassAt(runs('def _run(prompt, *, mode="default")', '_run("a", mode="bypassPermissions")', '_run("b")'), 4, 'can be', fromArgument('mode', '_run')),
+    },
+    {
+      name: 'a call that leaves the argument out takes the default',
+      ...bypassAt(runs('def _run(prompt, mode: str = "bypassPermissions")', '_run("a", mode="default")', '_run("b")'), 2, 'can be', fromDefault('mode', '_run')),
+    },
+    {
+      name: 'a field a method switches to bypass: can be, naming the write',
+      ...bypassAt(
+        session('def __init__(self):', '    self.permission_mode = "default"', 'def yolo(self):', '    self.permission_mode = "bypassPermissions"'),
+        6,
+        'can be',
+        ' (written to self.permission_mode in yolo())',
+      ),
+    },
+    {
+      name: 'a typed class field (a dataclass or pydantic default) can be overridden by the constructor call: can be',
+      ...bypassAt(session('permission_mode: str = "bypassPermissions"'), 3, 'can be', ' (the default of parameter permission_mode of Session(), taken when a call leaves it out)'),
+    },
+    {
+      name: 'a plain class attribute no method changes: is',
+      ...bypassAt(session('permission_mode = "bypassPermissions"'), 3, 'is', ''),
     },
   ],
 });

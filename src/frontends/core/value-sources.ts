@@ -1,0 +1,98 @@
+import { union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import type { Span, ValueSet } from '../../model/types.js';
+
+/**
+ * Where values come from when they are not written at the option: the
+ * environment, a parameter. Each front end finds the syntax (an environment
+ * read, the calls of a function, the argument a call passes) and this works
+ * out the value, once for every language.
+ */
+
+/** An environment variable read: `process.env.MODE`, `os.environ.get("MODE")`. */
+export interface EnvironmentRead {
+  /** The variable's name; empty when the key is not a literal. */
+  name: string;
+  span: Span;
+}
+
+/**
+ * `read ?? fallback`, `os.getenv(k, fallback)`: whatever the environment
+ * holds (unknown), or the fallback, which "can be" the value and names the
+ * variable it stands in for.
+ */
+export function environmentFallback(read: EnvironmentRead, fallback: ValueSet): ValueSet {
+  return union(unknown(read.span), withOrigin(fallback, { kind: 'environment', name: read.name, span: read.span }));
+}
+
+/** What one call gives a parameter. */
+export type PassedValue =
+  /** The call passes this value. */
+  | { kind: 'passed'; value: ValueSet }
+  /** The call leaves the parameter out: its default applies. */
+  | { kind: 'omitted' }
+  /** The call's arguments cannot be matched to the parameter (a spread, `*args`, `**kwargs`). */
+  | { kind: 'unknown' };
+
+export interface ParameterSite<Call> {
+  /** The parameter as written, and the function it belongs to, for messages. */
+  name: string;
+  owner?: string;
+  span: Span;
+  /** The calls of the function this module shows, each a direct call by name. */
+  calls: readonly Call[];
+  /** What a call passes to the parameter. */
+  passed(call: Call): PassedValue;
+  /** The parameter's default, evaluated; undefined when it has none. */
+  fallback(): ValueSet | undefined;
+  /** The function may be called where the calls are not seen: exported, handed over as a value, a method. */
+  calledElsewhere: boolean;
+}
+
+/**
+ * A parameter's value: the union of what every call this module shows
+ * passes, with its default where a call leaves it out. A function no call
+ * is seen for keeps its default as a possible value ("can be"), since a
+ * caller somewhere may leave it out; one that may be called elsewhere as
+ * well can also be anything else (unknown). A default that no seen call
+ * uses is not a value: precision first, the calls that are seen decide.
+ */
+export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
+  const origin = { name: site.name, span: site.span, ...(site.owner ? { owner: site.owner } : {}) };
+  const defaulted = (): ValueSet => {
+    const fallback = site.fallback();
+    return fallback ? withOrigin(fallback, { kind: 'default', ...origin }) : unknown(site.span);
+  };
+  if (site.calls.length === 0) {
+    const fallback = site.fallback();
+    return fallback ? union(withOrigin(fallback, { kind: 'default', ...origin }), unknown(site.span)) : unknown(site.span);
+  }
+  const sets: ValueSet[] = [];
+  for (const call of site.calls) {
+    const passed = site.passed(call);
+    if (passed.kind === 'passed') sets.push(withOrigin(passed.value, { kind: 'argument', ...origin }));
+    else if (passed.kind === 'omitted') sets.push(defaulted());
+    else sets.push(unknown(site.span));
+  }
+  if (site.calledElsewhere) sets.push(unknown(site.span));
+  return unionOf(sets);
+}
+
+/**
+ * How often a name appears in a module's text as a word. More than its
+ * declaration and its calls means it is used some other way (handed over,
+ * exported in a list, named in a comment): cheap, and it only ever errs
+ * towards "called where the calls are not seen", which adds an unknown and
+ * reports less.
+ */
+export function mentions(text: string, name: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    if (!isWordCharacter(text.charCodeAt(at - 1)) && !isWordCharacter(text.charCodeAt(at + name.length))) count++;
+  }
+  return count;
+}
+
+/** Letters, digits, `_`, `$` and anything past ASCII: what an identifier can hold in either language. */
+function isWordCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 36 || code === 95 || code > 127;
+}

@@ -1,0 +1,76 @@
+import type { PassedValue } from '../core/value-sources.js';
+import { mentions } from '../core/value-sources.js';
+import type { Scopes } from './scope.js';
+import { field, namedChildren, textOf, walk, type PyModule, type PyNode } from './syntax.js';
+
+/** How a function can be called: by its name in this module, and whether it may be called elsewhere. */
+export interface Callers {
+  owner?: string;
+  calls: PyNode[];
+  /** Importable (module level, a public name), decorated, a method, or named other than by those calls. */
+  calledElsewhere: boolean;
+}
+
+/** The calls of a module by the simple name they call, found in one walk. */
+const callsByName = new WeakMap<PyModule, Map<string, PyNode[]>>();
+
+function callsNamed(source: PyModule, name: string): PyNode[] {
+  let index = callsByName.get(source);
+  if (!index) {
+    const found = new Map<string, PyNode[]>();
+    walk(source.root, (node) => {
+      const callee = node.type === 'call' ? field(node, 'function') : undefined;
+      if (callee?.type === 'identifier') {
+        const text = textOf(source, callee);
+        const list = found.get(text);
+        if (list) list.push(node);
+        else found.set(text, [node]);
+      }
+      return true;
+    });
+    callsByName.set(source, found);
+    index = found;
+  }
+  return index.get(name) ?? [];
+}
+
+/** The calls of function `fn` (a `def`) in its module. */
+export function callersOf(source: PyModule, scopes: Scopes, fn: PyNode): Callers {
+  const nameNode = field(fn, 'name');
+  if (fn.type !== 'function_definition' || !nameNode) return { calls: [], calledElsewhere: true };
+  const owner = textOf(source, nameNode);
+  const scope = scopes.resolve(nameNode);
+  if (!scope || scope.kind === 'class' || fn.parent?.type === 'decorated_definition') return { owner, calls: [], calledElsewhere: true };
+  // Bound once, by this `def`: every call by the name in reach is a call of it.
+  const single = scope.bindings.get(owner)?.length === 1;
+  const calls = single ? callsNamed(source, owner).filter((call) => scopes.resolve(field(call, 'function')!) === scope) : [];
+  const importable = scope.kind === 'module' && !owner.startsWith('_');
+  return { owner, calls, calledElsewhere: !single || importable || mentions(source.text, owner) > calls.length + 1 };
+}
+
+/** A parameter's place: its position when it can be passed by position, its name, and whether it is `*args`/`**kwargs`. */
+export function parameterPlace(parameter: PyNode, list: PyNode): { index?: number; splat: boolean } {
+  let index = 0;
+  let positional = true;
+  for (const each of namedChildren(list)) {
+    const splat = each.type === 'list_splat_pattern' || each.type === 'dictionary_splat_pattern';
+    if (each === parameter) return { ...(positional && !splat ? { index } : {}), splat };
+    if (each.type === 'keyword_separator' || each.type === 'list_splat_pattern') positional = false;
+    else if (each.type !== 'positional_separator') index++;
+  }
+  return { splat: false };
+}
+
+/** What `call` passes to the parameter `name` at `index` (by keyword, or by position). */
+export function passedTo(source: PyModule, call: PyNode, name: string, index: number | undefined): PassedValue | PyNode {
+  const list = field(call, 'arguments');
+  const items = list && list.type === 'argument_list' ? namedChildren(list) : [];
+  const keyword = items.find((item) => item.type === 'keyword_argument' && field(item, 'name') && textOf(source, field(item, 'name')!) === name);
+  const value = keyword && field(keyword, 'value');
+  if (value) return value;
+  // `*args` or `**kwargs` in the call may hold it.
+  if (items.some((item) => item.type === 'list_splat' || item.type === 'dictionary_splat')) return { kind: 'unknown' };
+  const positional = items.filter((item) => item.type !== 'keyword_argument');
+  const argument = index === undefined ? undefined : positional[index];
+  return argument ?? { kind: 'omitted' };
+}

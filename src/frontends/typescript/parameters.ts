@@ -1,0 +1,79 @@
+import ts from './compiler.cjs';
+import { isArrowFunction, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isSpreadElement, isVariableDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
+import { indexOf } from './file-index.js';
+import { staticName, unwrap } from './parse.js';
+import { mentions } from '../core/value-sources.js';
+import type { Scopes } from './scope.js';
+
+/** How a function can be called: by the name it is declared under, and where else it may be called from. */
+export interface Callers {
+  /** The function's name, for messages. */
+  owner?: string;
+  /** The calls of the file that call it by its name. */
+  calls: ts.CallExpression[];
+  /** Exported, or named in the file other than by those calls (handed over, re-exported): callers this file does not show. */
+  calledElsewhere: boolean;
+}
+
+const known = new WeakMap<ts.Node, Callers>();
+
+/** The calls of the function a parameter belongs to. */
+export function callersOf(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
+  let callers = known.get(fn);
+  if (!callers) {
+    callers = findCallers(fn, scopes);
+    known.set(fn, callers);
+  }
+  return callers;
+}
+
+function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
+  const declaration = namedDeclarationOf(fn);
+  if (!declaration) {
+    // A method, a callback, an object property: called from anywhere, by any name.
+    const owner = fn.name && staticName(fn.name);
+    return { ...(owner ? { owner } : {}), calls: [], calledElsewhere: true };
+  }
+  const name = declaration.name.text;
+  const calls = indexOf(fn.getSourceFile()).calls.filter((call) => {
+    const callee = unwrap(call.expression);
+    return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === declaration;
+  });
+  return { owner: name, calls, calledElsewhere: isExported(declaration) || mentions(fn.getSourceFile().text, name) > calls.length + 1 };
+}
+
+/** The nearest function around a node, and the name it goes by (for messages). */
+export function enclosingFunction(node: ts.Node): { fn?: ts.SignatureDeclaration; name?: string } {
+  for (let current = node.parent; current; current = current.parent) {
+    if (!isFunctionLike(current)) continue;
+    const named = namedDeclarationOf(current);
+    const name = named ? named.name.text : current.name && staticName(current.name);
+    return { fn: current, ...(name ? { name } : {}) };
+  }
+  return {};
+}
+
+/** `function run(...)`, or `const run = (...) => ...`: the declaration that names it. */
+function namedDeclarationOf(fn: ts.SignatureDeclaration): (ts.Declaration & { name: ts.Identifier }) | undefined {
+  if (isFunctionDeclaration(fn)) return fn.name ? (fn as ts.FunctionDeclaration & { name: ts.Identifier }) : undefined;
+  if (!isArrowFunction(fn) && !isFunctionExpression(fn)) return undefined;
+  let holder: ts.Node = fn.parent;
+  while (holder.kind === SyntaxKind.ParenthesizedExpression || holder.kind === SyntaxKind.AsExpression || holder.kind === SyntaxKind.SatisfiesExpression) holder = holder.parent;
+  if (!isVariableDeclaration(holder) || !isIdentifier(holder.name) || unwrap(holder.initializer!) !== fn) return undefined;
+  return holder as ts.VariableDeclaration & { name: ts.Identifier };
+}
+
+function isExported(declaration: ts.Node): boolean {
+  const statement = isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
+  if (!isFunctionDeclaration(statement) && !isVariableStatement(statement)) return true;
+  return !!statement.modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword);
+}
+
+/** What a call passes to the parameter at `index`; undefined when a spread comes first, so it cannot be told. */
+export function argumentAt(call: ts.CallExpression, index: number): { expression?: ts.Expression } | undefined {
+  for (let i = 0; i <= index && i < call.arguments.length; i++) if (isSpreadElement(call.arguments[i]!)) return undefined;
+  const expression = call.arguments[index];
+  // `run(undefined)` takes the default, as leaving the argument out does.
+  if (!expression || (isIdentifier(unwrap(expression)) && (unwrap(expression) as ts.Identifier).text === 'undefined')) return {};
+  return { expression };
+}
