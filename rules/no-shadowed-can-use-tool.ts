@@ -89,7 +89,9 @@ export default defineRule<Options, MessageIds>({
   check(model, options, report) {
     const callback = optionName(model, 'canUseTool');
     for (const config of model.configurations) {
-      if (!isSet(optionOf(config, 'canUseTool').values)) continue;
+      // Written in the options (or spread in from a known object): an unknown spread (`...options`) is not a callback.
+      const given = optionOf(config, 'canUseTool');
+      if (given.properties.length === 0 || !isSet(given.values)) continue;
       const mode = optionOf(config, 'permissionMode');
       for (const [name, messageId] of shadowingModes) {
         if (name === 'auto' && !options.checkAutoMode) continue;

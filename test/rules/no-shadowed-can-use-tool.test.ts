@@ -21,6 +21,8 @@ runRuleTests(rule, {
       // Modes that leave the decision to the callback.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'default', canUseTool } });`,
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: 'plan', canUseTool } });`,
+      // Options spread in from an unknown object name no callback: there is none to shadow.
+      `${sdk}\nexport class Client {\n  private defaults: Record<string, unknown>;\n  constructor(options?: Record<string, unknown>) {\n    this.defaults = { allowedTools: ['Bash', 'Read'], ...options };\n  }\n  run(prompt: string) {\n    return query({ prompt, options: this.defaults });\n  }\n}`,
       // A PermissionRequest hook that decides only some requests leaves the rest to the callback.
       `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst grant: HookCallback = async (input) => ((input as { tool_name: string }).tool_name === 'Read' ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } : {});\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
       // Scoped allow rules only skip matching calls.

@@ -23,6 +23,8 @@ runPythonCases(rule, {
   valid: [
     // No callback: nothing is shadowed.
     code('options = ClaudeAgentOptions(permission_mode="bypassPermissions", allowed_tools=["Bash"])'),
+    // Options passed in as unknown keyword arguments name no callback.
+    code('def make(**overrides):', '    return ClaudeAgentOptions(allowed_tools=["Bash"], **overrides)'),
     // Modes that leave the decision to the callback.
     code('options = ClaudeAgentOptions(permission_mode="default", can_use_tool=review)'),
     code('options = ClaudeAgentOptions(permission_mode="plan", can_use_tool=review)'),
