@@ -8,7 +8,7 @@ type Options = { sideEffectTools: string[]; allow: string[] };
 type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner' | 'removeEntry';
 
 /** Built-in tools that change something outside the conversation. MCP tools count too. */
-// Monitor runs shell commands under Bash rules (SDK-FACTS.md §7), so it counts too.
+// Monitor runs shell commands under Bash rules, so it counts too.
 const defaultSideEffectTools = ['Bash', 'Monitor', 'PowerShell', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'WebFetch'];
 
 export default defineRule<Options, MessageIds>({

@@ -12,14 +12,14 @@ export type Coverage = 'all' | 'some' | 'none' | 'ignored';
 
 export type RuleList = 'allow' | 'deny' | 'ask';
 
-/** Tools that share another tool's rules (SDK-FACTS.md §7, specifier families). */
+/** Tools that share another tool's rules (the specifier families of Claude Code's permission rules). */
 const families: Record<string, readonly string[]> = {
   Bash: ['Monitor'],
   Read: ['Grep', 'Glob', 'LSP'],
   Edit: ['Write', 'NotebookEdit', 'MultiEdit'],
 };
 
-/** Accepted with a specifier, but never consulted (SDK-FACTS.md §7); the tool whose rules file checks read instead. */
+/** Accepted with a specifier, but never consulted; the tool whose rules file checks read instead. */
 export const unconsultedWhenScoped: Readonly<Record<string, 'Edit' | 'Read'>> = { Write: 'Edit', NotebookEdit: 'Edit', MultiEdit: 'Edit', Glob: 'Read' };
 
 /** `mcp__server`: a row that stands for every tool of one MCP server. */
@@ -43,7 +43,7 @@ export function ruleCoverage(rule: PermissionRule, tool: string, list: RuleList)
     return Object.hasOwn(unconsultedWhenScoped, tool) ? 'ignored' : 'some';
   }
   if (families[rule.tool]?.includes(tool)) return whole ? 'all' : 'some';
-  // A Read deny also blocks edits of the same paths (SDK-FACTS.md §7).
+  // A Read deny also blocks edits of the same paths.
   if (list === 'deny' && rule.tool === 'Read' && !whole && (tool === 'Edit' || tool === 'Write')) return 'some';
   return 'none';
 }

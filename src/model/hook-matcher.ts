@@ -3,7 +3,7 @@ import type { Coverage } from './coverage.js';
 import { isMcpServerName } from './coverage.js';
 
 /**
- * Hook matchers as Claude Code reads them (SDK-FACTS.md §7): `*`, `''` or no
+ * Hook matchers as Claude Code reads them: `*`, `''` or no
  * matcher match every tool; a matcher made only of letters, digits, `_`, `-`,
  * spaces, commas and `|` is an exact tool name or a list of them; anything
  * else is an unanchored JavaScript regular expression, so `Edit.*` also

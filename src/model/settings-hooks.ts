@@ -3,7 +3,7 @@ import type { AgentConfiguration, Span, StringValue, Value } from './types.js';
 
 /**
  * One hook of a settings file: `hooks.<event>[].hooks[]`, e.g.
- * `{ "type": "command", "command": "...", "timeout": 30 }` (SDK-FACTS.md §7).
+ * `{ "type": "command", "command": "...", "timeout": 30 }`.
  * Values are as written; a key the entry does not hold is undefined.
  */
 export interface SettingsHook {

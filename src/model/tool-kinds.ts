@@ -1,6 +1,6 @@
 /**
- * What Claude Code does with a built-in tool when no rule or mode decides
- * (SDK-FACTS.md §5 and §8). Tools not named here prompt.
+ * What Claude Code does with a built-in tool when no rule or mode decides.
+ * Tools not named here prompt.
  */
 
 /** File edits: approved inside the working directory in `acceptEdits`; held for a prompt in `plan`. */

@@ -1,5 +1,5 @@
 /**
- * The tool names Claude Code knows (SDK-FACTS.md §8), for rules that check a
+ * The tool names Claude Code knows, for rules that check a
  * name is spelt as the runtime spells it.
  */
 

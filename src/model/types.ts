@@ -121,7 +121,7 @@ export interface ValueSet {
   alternatives: Value[];
 }
 
-/** The settings file level Claude Code reads a file at (SDK-FACTS.md §7). */
+/** The settings file level Claude Code reads a file at. */
 export type SettingsTier = 'user' | 'project' | 'local' | 'managed';
 
 /** An agent configuration: the options of one SDK entry point, or a settings file. */

@@ -24,7 +24,7 @@ interface Context {
 
 /**
  * Who decides each tool call of one configuration, in the SDK's evaluation
- * order (SDK-FACTS.md §5): PreToolUse hooks, deny rules, ask rules, the
+ * order: PreToolUse hooks, deny rules, ask rules, the
  * permission mode, allow rules, and last `canUseTool`.
  */
 export function inspectConfiguration(config: AgentConfiguration, model: AgentModel): InspectedConfiguration {
@@ -179,7 +179,7 @@ function availabilitySteps(tool: string, context: Context): Step[] {
   return steps;
 }
 
-/** What the SDK does with the tool on its own, before the mode (SDK-FACTS.md §8). */
+/** What the SDK does with the tool on its own, before the mode. */
 function defaultSteps(tool: string): Step[] {
   const base = { stage: 'default' as const, certainty: 'is' as const, option: 'SDK default', value: '' };
   if (alwaysAskTools.has(tool)) return [step({ ...base, effect: 'prompt', calls: 'all', note: `${tool} asks in every mode` })];

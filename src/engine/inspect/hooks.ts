@@ -11,7 +11,7 @@ import type { Effect, Step } from './types.js';
 export interface HookSteps {
   /** Checks that run first: denies, asks, hooks that are not visible. */
   early: Step[];
-  /** Approvals: they hold only after deny and ask rules (SDK-FACTS.md §4). */
+  /** Approvals: they hold only after deny and ask rules. */
   late: Step[];
 }
 
@@ -118,7 +118,7 @@ function verdictOf(decisions: Decision[], throwsOpen: boolean): Verdict | undefi
   return { effect, always: false, note };
 }
 
-/** Denials first: when hooks disagree, deny wins over ask, and ask over allow (SDK-FACTS.md §4). */
+/** Denials first: when hooks disagree, deny wins over ask, and ask over allow. */
 function rankOf(verdict: Verdict): number {
   const order: Record<Effect, number> = { deny: 0, decide: 1, prompt: 2, approve: 3, unknown: 4, none: 5 };
   return order[verdict.effect] * 2 + (verdict.always ? 0 : 1);

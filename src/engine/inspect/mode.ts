@@ -19,10 +19,10 @@ export interface Modes {
   alternatives: ModeAlternative[];
 }
 
-/** Modes a project settings file cannot turn on, and those that do nothing from a local one (SDK-FACTS.md §7). */
+/** Modes a project settings file cannot turn on, and those that do nothing from a local one. */
 const droppedInProject = new Set(['bypassPermissions', 'auto', 'acceptEdits']);
 
-/** The modes a configuration can run in. An absent mode is `default` (⚠ SDK-FACTS.md §10.1: the d.ts says `auto`). */
+/** The modes a configuration can run in. An absent mode is `default` (the SDK's d.ts says `auto`). */
 export function modesOf(config: AgentConfiguration, model: AgentModel): Modes {
   const view = optionOf(config, 'permissionMode');
   const option = view.properties[0]?.spelling ?? optionName(model, 'permissionMode');

@@ -1,7 +1,7 @@
 import type { SettingsTier, Span } from '../../model/types.js';
 
 /**
- * Where a step sits in the SDK's evaluation order (SDK-FACTS.md §5):
+ * Where a step sits in the SDK's evaluation order:
  * `tools` (the `tools` list and whole-tool deny rules take a tool away before
  * anything runs), `hook` (PreToolUse hooks), `deny`, `ask`, `default` (what
  * the tool does with no rule: read-only tools need no permission), `mode`,

@@ -5,7 +5,7 @@ import { qualifiedName } from './imports.js';
 import { gateTypes, optionsClasses } from './sdk.js';
 import { field, namedChildren, spanOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
-/** SDK entry points that take options: `query(options=...)`, `ClaudeSDKClient(options)` (SDK-FACTS.md §6). */
+/** SDK entry points that take options: `query(options=...)`, `ClaudeSDKClient(options)`. */
 const entryPoints: Record<string, { keyword: string; position?: number }> = {
   query: { keyword: 'options' },
   ClaudeSDKClient: { keyword: 'options', position: 0 },

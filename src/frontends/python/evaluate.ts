@@ -33,7 +33,7 @@ export type Bindings = Map<PyNode, ValueSet>;
 /** Keyword names of SDK constructors, in positional order, where positional use is common. */
 const positional: Record<string, string[]> = { HookMatcher: ['matcher', 'hooks', 'timeout'] };
 
-/** The fixed `behavior` of the permission results (SDK-FACTS.md §6). */
+/** The fixed `behavior` of the permission results. */
 const behaviors: Record<string, string> = { PermissionResultAllow: 'allow', PermissionResultDeny: 'deny' };
 
 /**

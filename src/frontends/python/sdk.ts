@@ -6,7 +6,7 @@ export function isSdkModule(module: string): boolean {
   return isPythonSdkModule(module);
 }
 
-/** Constructors of options objects (SDK-FACTS.md §6). */
+/** Constructors of options objects. */
 export const optionsClasses = new Set(['ClaudeAgentOptions', 'ClaudeCodeOptions']);
 
 /** Type names that mark a function as a gate when its parameters or result are annotated with them. */
@@ -44,7 +44,7 @@ export function canonicalName(name: string): string {
   return canonical;
 }
 
-/** Hook output keys that Python spells with a trailing underscore; the SDK renames them (SDK-FACTS.md §6). */
+/** Hook output keys that Python spells with a trailing underscore; the SDK renames them. */
 export function hookOutputKey(key: string): string {
   return key === 'continue_' ? 'continue' : key === 'async_' ? 'async' : key;
 }

@@ -8,7 +8,7 @@ function tail(path: string): { directory: string; name: string } {
 }
 
 /**
- * The Claude Code settings files toolgate reads (SDK-FACTS.md §7):
+ * The Claude Code settings files toolgate reads:
  * `.claude/settings.json`, `.claude/settings.local.json`, and managed
  * settings (`managed-settings.json`, or a `.json` file in a
  * `managed-settings.d/` folder) wherever they are. A `settings.json` outside

@@ -10,7 +10,7 @@ import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
 
 /**
- * Where each SDK entry point takes its `Options` (SDK-FACTS.md §1):
+ * Where each SDK entry point takes its `Options`:
  * the argument index, and whether the options sit in its `options` property
  * or are the argument itself.
  */
