@@ -4,14 +4,15 @@ import type { Span } from '../../model/types.js';
 import { isProcessExit } from './lower.js';
 import { spanOf, unwrap } from './parse.js';
 
-/** Receivers whose methods do not throw on ordinary input. */
-const safeReceivers = new Set(['console', 'Math', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance']);
+/** Receivers whose methods do not throw on ordinary input; `path` is Node's path module (extname, basename, join, ...). */
+const safeReceivers = new Set(['console', 'Math', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance', 'path']);
 
 /** Methods of strings, arrays, Sets and Maps: they do not throw on the values they are given. */
 const safeMethods = new Set([
   'includes', 'startsWith', 'endsWith', 'some', 'every', 'map', 'filter', 'find', 'findIndex', 'forEach',
   'join', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test', 'match', 'replace', 'replaceAll', 'slice',
   'indexOf', 'has', 'get', 'set', 'add', 'delete', 'push', 'concat', 'keys', 'values', 'entries', 'toString',
+  'pop', 'shift', 'unshift', 'at', 'lastIndexOf', 'substring', 'charAt', 'trimStart', 'trimEnd', 'padStart', 'padEnd',
 ]);
 
 const safeFunctions = new Set(['String', 'Number', 'Boolean', 'isNaN', 'parseInt', 'parseFloat', 'randomUUID']);
