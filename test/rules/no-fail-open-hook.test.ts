@@ -24,7 +24,7 @@ runRuleTests(rule, {
       // A handler that falls through to a deny after the try.
       `${imports}\nconst guard: HookCallback = async (input) => {\n  try {\n    if (await checkPolicy(input)) return {};\n  } catch (error) {\n    console.error(error);\n  }\n  return ${deny};\n};\n${wire('guard')}`,
       // Path, string and array methods on values the hook has just built cannot throw: no fail-open path.
-      `${imports}\nimport path from 'node:path';\nconst guard: HookCallback = async (input) => {\n  const file = String((input as { tool_input?: { file_path?: string } }).tool_input?.file_path ?? '');\n  const name = file.split('/').pop()?.toLowerCase();\n  if (path.extname(file) === '.env' || name === 'id_rsa') return ${deny};\n  return {};\n};\n${wire('guard')}`,
+      `${imports}\nimport path from 'node:path';\nconst guard: HookCallback = async (input) => {\n  const file = String((input as { tool_input?: { file_path?: string } }).tool_input?.file_path ?? '');\n  const name = file.split('/').pop()?.toLowerCase();\n  if (path.extname(file) === '.env' || name === 'id_rsa' || !file.startsWith(process.cwd())) return ${deny};\n  return {};\n};\n${wire('guard')}`,
       // A throwing policy hook whose matcher blocks on failure.
       `${imports}\nconst guard: HookCallback = async (input) => (await checkPolicy(input)) ? {} : ${deny};\n${wire('guard', ", onFailure: 'block'")}`,
       // An onFailure the rule cannot see, or one that can be 'block', is not reported.

@@ -15,6 +15,9 @@ const safeMethods = new Set([
   'pop', 'shift', 'unshift', 'at', 'lastIndexOf', 'substring', 'charAt', 'trimStart', 'trimEnd', 'padStart', 'padEnd',
 ]);
 
+/** `process` methods that read the process's own state. */
+const safeProcessMethods = new Set(['cwd', 'uptime', 'hrtime', 'memoryUsage', 'emitWarning']);
+
 const safeFunctions = new Set(['String', 'Number', 'Boolean', 'isNaN', 'parseInt', 'parseFloat', 'randomUUID']);
 
 /** Constructors that do not throw on the arguments they are usually given. */
@@ -67,6 +70,7 @@ function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression)
   if (isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.expression);
     if (isIdentifier(receiver) && safeReceivers.has(receiver.text)) return false;
+    if (isIdentifier(receiver) && receiver.text === 'process') return !safeProcessMethods.has(callee.name.text);
     // JSON.parse throws on bad input; JSON.stringify does not on plain data.
     if (isIdentifier(receiver) && receiver.text === 'JSON') return callee.name.text !== 'stringify';
     return !safeMethods.has(callee.name.text);
