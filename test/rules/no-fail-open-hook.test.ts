@@ -187,6 +187,8 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      // path, process.cwd() and string methods on what the hook built cannot throw.
+      `import { query } from '@anthropic-ai/claude-agent-sdk';\nimport path from 'node:path';\nconst guard = async (input) => {\n  const file = String(input.tool_input?.file_path ?? '');\n  if (path.extname(file) === '.env' || !file.startsWith(process.cwd()) || file.split('/').pop() === 'id_rsa') return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'secret' } };\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Read', hooks: [guard] }] } } });`,
       `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => { try { return {}; } catch (e) { throw e; } };\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard] }] } } });`,
     ],
     invalid: [

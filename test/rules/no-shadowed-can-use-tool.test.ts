@@ -164,10 +164,17 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      // A PermissionRequest hook that allows only Read leaves the other requests to the callback.
+      `${sdk}\n${jsGate}\nconst grant = async (input) => (input.tool_name === 'Read' ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } : {});\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
       `${sdk}\n${jsGate}\nquery({ prompt: 'x', options: { permissionMode: 'default', allowedTools: ['Bash(git status)'], canUseTool } });`,
       { code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nquery({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] } });`, filename: 'agent.cjs' },
     ],
     invalid: [
+      {
+        name: 'a PermissionRequest hook that always allows, in JavaScript',
+        code: `${sdk}\n${jsGate}\nconst grant = async () => ({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
+        errors: [{ messageId: 'requestHookApproves', data: { hook: "'grant'", tools: 'any tool call', callback: 'canUseTool' }, line: 4, column: 84 }],
+      },
       {
         name: 'ESM JavaScript',
         code: `${sdk}\n${jsGate}\nconst options = { permissionMode: 'bypassPermissions', canUseTool };\nfor await (const message of query({ prompt: 'x', options })) console.log(message);`,

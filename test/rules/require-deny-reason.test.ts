@@ -64,6 +64,8 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      // continue: false ends the session: no retry to prevent.
+      "import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => ({ decision: 'block', stopReason: 'Stopped by policy.', continue: false });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] } } });",
       "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny', message: 'Use the run_tests tool.' } : { behavior: 'allow', updatedInput: input }) } });",
     ],
     invalid: [
