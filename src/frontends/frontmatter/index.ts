@@ -7,15 +7,14 @@ import { frontmatterKindOf, type FrontmatterKind } from './paths.js';
 export { isFrontmatterPath } from './paths.js';
 
 /** The frontmatter keys each kind of file has, and the SDK options they stand for; lists unless marked. */
-const keysOf: Record<FrontmatterKind, ReadonlyArray<{ written: string; option: string; scalar?: true }>> = {
-  skill: [
-    { written: 'allowed-tools', option: 'allowedTools' },
-    { written: 'disallowed-tools', option: 'disallowedTools' },
-  ],
-  command: [
-    { written: 'allowed-tools', option: 'allowedTools' },
-    { written: 'disallowed-tools', option: 'disallowedTools' },
-  ],
+type Key = { written: string; option: string; scalar?: true };
+const grants: readonly Key[] = [
+  { written: 'allowed-tools', option: 'allowedTools' },
+  { written: 'disallowed-tools', option: 'disallowedTools' },
+];
+const keysOf: Record<FrontmatterKind, readonly Key[]> = {
+  skill: grants,
+  command: grants,
   agent: [
     { written: 'tools', option: 'tools' },
     { written: 'disallowedTools', option: 'disallowedTools' },
