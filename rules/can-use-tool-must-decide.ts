@@ -1,7 +1,7 @@
 import { defineRule, type Suggestion } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
-import { denyResultText, returnInstead } from '../src/model/deny-result.js';
-import type { AgentModel, Exit, FunctionFacts, Value } from '../src/model/types.js';
+import { sdkFacts } from '../src/model/sdk-facts.js';
+import type { SourceWriter } from '../src/model/source-writer.js';
+import type { Exit, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, optionOf } from '../src/model/values.js';
 import { gateFunctions } from '../src/model/permission-gates.js';
 
@@ -9,6 +9,12 @@ type MessageIds = 'noDecision' | 'withPromptTool' | 'denyHere';
 
 /** The message a suggested deny gives the model; the author is expected to make it specific. */
 const denyMessage = 'This tool call is not allowed here.';
+
+/** What the SDK does with a canUseTool that answers nothing (`undecidedCanUseTool`). */
+const consequences = {
+  raises: 'the SDK raises an error and the tool call fails',
+  waits: 'the tool call waits for an answer that never comes',
+};
 
 export default defineRule<Record<string, never>, MessageIds>({
   id: 'can-use-tool-must-decide',
@@ -27,17 +33,17 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
-    const python = model.language === 'python';
-    const callback = optionName(model, 'canUseTool');
-    const consequence = python ? 'the SDK raises an error and the tool call fails' : 'the tool call waits for an answer that never comes';
+  check(model, _options, report, write) {
+    const callback = write.optionName('canUseTool');
+    const undecided = sdkFacts(model).undecidedCanUseTool;
     for (const { gate, facts } of gateFunctions(model)) {
-      if (gate.kind !== 'canUseTool') continue;
+      if (gate.kind !== 'canUseTool' || !undecided) continue;
       const name = facts.name ? `'${facts.name}'` : callback;
+      const consequence = consequences[undecided];
       for (const exit of facts.exits) {
-        const how = nothingReturned(exit, python);
+        const how = nothingReturned(exit, write);
         if (!how) continue;
-        const deny = exit.kind === 'return' ? denyHere(model, facts, exit) : undefined;
+        const deny = exit.kind === 'return' ? denyHere(write, facts, exit) : undefined;
         report({
           messageId: 'noDecision',
           span: exit.kind === 'end' ? facts.headSpan : exit.span,
@@ -46,7 +52,7 @@ export default defineRule<Record<string, never>, MessageIds>({
         });
       }
     }
-    const promptTool = optionName(model, 'permissionPromptToolName');
+    const promptTool = write.optionName('permissionPromptToolName');
     for (const config of model.configurations) {
       const callbacks = certaintyOf(optionOf(config, 'canUseTool').values, isKnownSet);
       const tools = callbacks && certaintyOf(optionOf(config, 'permissionPromptToolName').values, isKnownSet);
@@ -62,10 +68,10 @@ export default defineRule<Record<string, never>, MessageIds>({
  * can return is nothing (a return whose value is only sometimes nothing, or
  * unknown, is not reported).
  */
-function nothingReturned(exit: Exit, python: boolean): string | undefined {
+function nothingReturned(exit: Exit, write: SourceWriter): string | undefined {
   if (exit.kind === 'end') return 'can reach its end without returning a decision';
   if (exit.kind !== 'return' || exit.value.alternatives.length === 0 || !exit.value.alternatives.every(isNotSet)) return undefined;
-  const nothing = python ? 'None' : exit.value.alternatives.every((value) => value.kind === 'null') ? 'null' : 'undefined';
+  const nothing = write.nothing(exit.value.alternatives.every((value) => value.kind === 'null') ? 'null' : 'undefined');
   return `returns ${nothing} instead of a decision`;
 }
 
@@ -73,11 +79,11 @@ function nothingReturned(exit: Exit, python: boolean): string | undefined {
  * A return of nothing becomes a deny. Falling off the end gets no edit: where
  * the new return goes depends on indentation the model does not hold. In
  * Python the deny is offered only where the module already names
- * `PermissionResultDeny` (see `denyResultText`).
+ * `PermissionResultDeny` (see its front end's `denyResult`).
  */
-function denyHere(model: AgentModel, facts: FunctionFacts, exit: Extract<Exit, { kind: 'return' }>): Suggestion<MessageIds> | undefined {
-  const deny = denyResultText('canUseTool', model.language, facts, denyMessage);
-  return deny ? { messageId: 'denyHere', edits: [returnInstead(exit, deny, model.language)] } : undefined;
+function denyHere(write: SourceWriter, facts: FunctionFacts, exit: Extract<Exit, { kind: 'return' }>): Suggestion<MessageIds> | undefined {
+  const deny = write.denyResult('canUseTool', facts, denyMessage);
+  return deny ? { messageId: 'denyHere', edits: [write.returnInstead(exit, deny)] } : undefined;
 }
 
 function isKnownSet(value: Value): boolean {

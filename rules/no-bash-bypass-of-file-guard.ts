@@ -1,5 +1,4 @@
 import { defineRule } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
 import { ruleCoverage } from '../src/model/coverage.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { matcherCoverage } from '../src/model/hook-matcher.js';
@@ -26,14 +25,14 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     for (const config of model.configurations) {
       const matchers = hookMatchers(config).filter((view) => view.event === 'PreToolUse');
       const guards = matchers.filter((view) => canBlock(model, view)).flatMap(guardedWrites);
       if (guards.length === 0 || !bashAvailable(config)) continue;
       const everyPreToolUse = [...matchers, ...loadedProjectSettings(config).flatMap((settings) => hookMatchers(settings).filter((view) => view.event === 'PreToolUse'))];
       if (everyPreToolUse.some((view) => mayCover(view, 'Bash'))) continue;
-      const deny = denyBash(model);
+      const deny = write.option(write.optionName('disallowedTools'), write.list(['Bash']));
       for (const { matcher, tools } of guards) {
         report({ messageId: 'bashUnguarded', span: matcher.span, data: { tools: listed(tools), matcher: `${matcher.value}|Bash`, deny } });
       }
@@ -44,13 +43,6 @@ export default defineRule<Record<string, never>, MessageIds>({
 /** `Edit`, `Edit and Write`, `Edit, Write and NotebookEdit`. */
 function listed(tools: string[]): string {
   return tools.length === 1 ? tools[0]! : `${tools.slice(0, -1).join(', ')} and ${tools.at(-1)!}`;
-}
-
-/** The deny rule that removes Bash, as the file's language writes it. */
-function denyBash(model: AgentModel): string {
-  const option = optionName(model, 'disallowedTools');
-  if (model.language === 'python') return `${option}=["Bash"]`;
-  return model.language === 'settings' ? `${option}: ["Bash"]` : `${option}: ['Bash']`;
 }
 
 /** The file-write tools a matcher's string value names, for each value that names some. */

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
+import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
 import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf } from '../src/model/values.js';
 
@@ -29,14 +29,14 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     const names = {
-      mode: optionName(model, 'permissionMode'),
-      deny: optionName(model, 'disallowedTools'),
-      tools: optionName(model, 'tools'),
-      allowed: optionName(model, 'allowedTools'),
+      mode: write.optionName('permissionMode'),
+      deny: write.optionName('disallowedTools'),
+      tools: write.optionName('tools'),
+      allowed: write.optionName('allowedTools'),
     };
-    const settingsFile = model.language === 'settings';
+    const { settingsFile } = sdkFacts(model);
     for (const config of model.configurations) {
       const bypass = certaintyOf(optionOf(config, 'permissionMode').values, (value) => isString(value, 'bypassPermissions'));
       if (!bypass) continue;

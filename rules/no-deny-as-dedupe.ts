@@ -1,5 +1,4 @@
 import { defineRule } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
 import { decisionOf } from '../src/model/decisions.js';
 import { gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 
@@ -18,10 +17,10 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     for (const { gate, facts } of gateFunctions(model)) {
       if (!isPermissionGate(gate, facts)) continue;
-      const name = facts.name ? `'${facts.name}'` : gate.kind === 'canUseTool' ? optionName(model, 'canUseTool') : 'This hook';
+      const name = facts.name ? `'${facts.name}'` : gate.kind === 'canUseTool' ? write.optionName('canUseTool') : 'This hook';
       for (const test of facts.seenTests) {
         const denies = test.returnsWhenSeen.some((set) => set.alternatives.some((value) => decisionOf(value) === 'deny'));
         if (denies) report({ messageId: 'denyAsDedupe', span: test.span, data: { gate: name } });

@@ -1,10 +1,11 @@
 import { defineRule, type Suggestion, type TextEdit } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions, failsOpen } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { denyResultText, denyShapeOf, failedCheckReason, returnInstead } from '../src/model/deny-result.js';
+import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';
 import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
-import type { AgentModel, CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
+import { sdkFacts } from '../src/model/sdk-facts.js';
+import type { SourceWriter } from '../src/model/source-writer.js';
+import type { CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
 import { isNotSet } from '../src/model/values.js';
 
 type MessageIds = 'catchAllows' | 'throwsOpen' | 'denyOnFailure' | 'blockOnFailure';
@@ -30,23 +31,23 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     for (const { gate, facts } of gateFunctions(model)) {
       if (!isPermissionGate(gate, facts)) continue;
       for (const handler of facts.catches) {
         const open = handler.exits.filter((exit) => exitDecisions(exit).some(failsOpen));
         if (open.length === 0) continue;
-        const deny = denyInstead(model, gate, facts, handler, open);
+        const deny = denyInstead(write, gate, facts, handler, open);
         report({
           messageId: 'catchAllows',
           span: handler.span,
-          data: { gate: gateName(model, gate, facts), result: describe(model, open[0]!) },
+          data: { gate: gateName(write, gate, facts), result: describe(write, open[0]!) },
           ...(deny ? { suggestions: [deny] } : {}),
         });
       }
     }
-    // The Python SDK has no onFailure; there only the catch clause applies.
-    if (model.language === 'python') return;
+    // Where the SDK has no onFailure, only the catch clause applies.
+    if (!sdkFacts(model).hasOnFailure) return;
     for (const config of model.configurations) {
       for (const matcher of hookMatchers(config)) {
         if (matcher.event !== 'PreToolUse') continue;
@@ -55,7 +56,7 @@ export default defineRule<Record<string, never>, MessageIds>({
         for (const hook of matcher.callbacks) {
           const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
           if (!facts?.mayThrow || !decides(facts, 'deny')) continue;
-          const block = blockOnFailure(matcher.span, matcher.onFailure);
+          const block = blockOnFailure(write, matcher.span, matcher.onFailure);
           report({
             messageId: 'throwsOpen',
             span: hook.span,
@@ -74,39 +75,40 @@ export default defineRule<Record<string, never>, MessageIds>({
  * that falls through to code after the try, or to the end, has no one place
  * to edit that changes only the failure path.
  */
-function denyInstead(model: AgentModel, gate: Gate, facts: FunctionFacts, handler: CatchFacts, open: Exit[]): Suggestion<MessageIds> | undefined {
+function denyInstead(write: SourceWriter, gate: Gate, facts: FunctionFacts, handler: CatchFacts, open: Exit[]): Suggestion<MessageIds> | undefined {
   const { body } = handler;
   const shape = denyShapeOf(gate, facts);
-  const deny = shape && denyResultText(shape, model.language, facts, failedCheckReason);
+  const deny = shape && write.denyResult(shape, facts, failedCheckReason);
   if (!body || !deny) return undefined;
   const edits: TextEdit[] = [];
   for (const exit of new Set(open)) {
     if (exit.kind !== 'return' || exit.span.file !== body.file || exit.span.start < body.start || exit.span.end > body.end) return undefined;
-    edits.push(returnInstead(exit, deny, model.language));
+    edits.push(write.returnInstead(exit, deny));
   }
   return { messageId: 'denyOnFailure', edits };
 }
 
 /** `onFailure: 'block'` in place of a written 'continue', or added to a matcher that has none. */
-function blockOnFailure(matcher: Span, onFailure: Value[]): Suggestion<MessageIds> | undefined {
+function blockOnFailure(write: SourceWriter, matcher: Span, onFailure: Value[]): Suggestion<MessageIds> | undefined {
   if (onFailure.length !== 1) return undefined;
   const [value] = onFailure;
-  if (value!.kind === 'string') return { messageId: 'blockOnFailure', edits: [{ span: value!.span, text: "'block'" }] };
+  const block = write.string('block');
+  if (value!.kind === 'string') return { messageId: 'blockOnFailure', edits: [{ span: value!.span, text: block }] };
   if (value!.kind !== 'absent') return undefined;
   const inside = { ...matcher, start: matcher.start + 1, end: matcher.start + 1 };
-  return { messageId: 'blockOnFailure', edits: [{ span: inside, text: " onFailure: 'block'," }] };
+  return { messageId: 'blockOnFailure', edits: [{ span: inside, text: ` ${write.option('onFailure', block)},` }] };
 }
 
-function gateName(model: AgentModel, gate: Gate, facts: FunctionFacts): string {
-  const name = facts.name ? `'${facts.name}'` : gate.kind === 'canUseTool' ? optionName(model, 'canUseTool') : 'the hook';
+function gateName(write: SourceWriter, gate: Gate, facts: FunctionFacts): string {
+  const name = facts.name ? `'${facts.name}'` : gate.kind === 'canUseTool' ? write.optionName('canUseTool') : 'the hook';
   return name;
 }
 
-function describe(model: AgentModel, exit: Exit): string {
+function describe(write: SourceWriter, exit: Exit): string {
   if (exit.kind === 'end') return 'returns nothing';
   const [decision] = exitDecisions(exit).filter(failsOpen);
   if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {
-    return model.language === 'python' ? 'returns None' : 'returns undefined';
+    return `returns ${write.nothing('undefined')}`;
   }
   return decision === 'allow' ? 'returns allow' : 'returns no decision';
 }

@@ -1,10 +1,10 @@
 import { defineRule, type Reporter } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
+import type { SourceWriter } from '../src/model/source-writer.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause } from '../src/model/values.js';
 
@@ -86,8 +86,8 @@ export default defineRule<Options, MessageIds>({
     defaultOptions: [{ allow: [], checkAutoMode: false }],
   },
   strictOptions: { checkAutoMode: true },
-  check(model, options, report) {
-    const callback = optionName(model, 'canUseTool');
+  check(model, options, report, write) {
+    const callback = write.optionName('canUseTool');
     for (const config of model.configurations) {
       // Written in the options (or spread in from a known object): an unknown spread (`...options`) is not a callback.
       const given = optionOf(config, 'canUseTool');
@@ -97,7 +97,7 @@ export default defineRule<Options, MessageIds>({
         if (name === 'auto' && !options.checkAutoMode) continue;
         const found = certaintyOf(mode.values, (value) => isString(value, name));
         for (const value of found?.matching ?? []) {
-          report({ messageId, span: value.span, data: { mode: optionName(model, 'permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
+          report({ messageId, span: value.span, data: { mode: write.optionName('permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
         }
       }
       for (const value of optionOf(config, 'permissionPrompts').values) {
@@ -125,7 +125,7 @@ export default defineRule<Options, MessageIds>({
         if (isString(value, 'all')) report({ messageId: 'allSkills', span: value.span, data: { callback } });
       }
       reportApprovingHooks(model, config, callback, report);
-      reportSettingsAllowRules(model, config, options, callback, report);
+      reportSettingsAllowRules(write, config, options, callback, report);
     }
   },
 });
@@ -136,7 +136,7 @@ export default defineRule<Options, MessageIds>({
  * warning can only say they are "not visible here".
  */
 function reportSettingsAllowRules(
-  model: AgentModel,
+  write: SourceWriter,
   config: AgentConfiguration,
   options: Options,
   callback: string,
@@ -150,7 +150,7 @@ function reportSettingsAllowRules(
     for (const entry of listEntries(optionOf(settings, 'allowedTools').values)) {
       const rule = appliedRule(entry.value, 'allow', true);
       if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
-      const sources = sourcesOption.properties.length > 0 ? `${optionName(model, 'settingSources')} includes '${settings.tier}'` : `${optionName(model, 'settingSources')} is not set`;
+      const sources = sourcesOption.properties.length > 0 ? `${write.optionName('settingSources')} includes '${settings.tier}'` : `${write.optionName('settingSources')} is not set`;
       // Reported once at the entry, however many configurations load the file: each is a related place.
       report({
         messageId: 'settingsAllowed',

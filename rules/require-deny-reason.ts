@@ -1,8 +1,8 @@
 import { defineRule } from '../src/engine/rule.js';
-import { optionName } from '../src/model/agent-code.js';
 import { stopsEverything } from '../src/model/decisions.js';
 import { gateFunctions, preToolUseOutputs, returnedObjects } from '../src/model/permission-gates.js';
-import type { AgentModel, FunctionFacts, Gate, ObjectValue, Value } from '../src/model/types.js';
+import type { SourceWriter } from '../src/model/source-writer.js';
+import type { FunctionFacts, Gate, ObjectValue, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isString, propertyOf } from '../src/model/values.js';
 
 type MessageIds = 'denyWithoutReason';
@@ -20,9 +20,9 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     for (const { gate, facts } of gateFunctions(model)) {
-      for (const { denies, reasons, gate: gateName, field } of denials(model, gate, facts)) {
+      for (const { denies, reasons, gate: gateName, field } of denials(write, gate, facts)) {
         const missing = certaintyOf(reasons, isBlank);
         if (!missing) continue;
         for (const deny of denies) report({ messageId: 'denyWithoutReason', span: deny.span, data: { gate: gateName, certainty: missing.certainty, field } });
@@ -39,9 +39,9 @@ interface Denial {
   field: string;
 }
 
-function denials(model: AgentModel, gate: Gate, facts: FunctionFacts): Denial[] {
+function denials(write: SourceWriter, gate: Gate, facts: FunctionFacts): Denial[] {
   if (gate.kind === 'canUseTool') {
-    const name = optionName(model, 'canUseTool');
+    const name = write.optionName('canUseTool');
     return returnedObjects(facts).map((result) => ({ denies: literals(result, 'behavior', 'deny'), reasons: valuesOf(result, 'message'), gate: name, field: 'message' }));
   }
   // A top-level `reason` goes with the deprecated `decision`; it is accepted next to a specific deny too.

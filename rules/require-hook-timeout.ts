@@ -1,6 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { settingsHooks, stringOf } from '../src/model/settings-hooks.js';
+import { isSettingsFile, settingsHooks, stringOf } from '../src/model/settings-hooks.js';
 import { isNotSet } from '../src/model/values.js';
 
 type MessageIds = 'matcherWithoutTimeout' | 'commandWithoutTimeout';
@@ -23,9 +23,9 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
+  check(model, _options, report, write) {
     for (const config of model.configurations) {
-      if (config.entry === 'settings') {
+      if (isSettingsFile(config)) {
         // A settings file sets the timeout on each hook, not on the matcher.
         for (const hook of settingsHooks(config)) {
           const type = stringOf(hook.type);
@@ -36,7 +36,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       }
       for (const matcher of hookMatchers(config)) {
         if (matcher.event !== 'PreToolUse' || !matcher.timeout.every(isNotSet)) continue;
-        report({ messageId: 'matcherWithoutTimeout', span: matcher.span, data: { example: model.language === 'python' ? 'timeout=30' : 'timeout: 30' } });
+        report({ messageId: 'matcherWithoutTimeout', span: matcher.span, data: { example: write.option('timeout', '30') } });
       }
     }
   },

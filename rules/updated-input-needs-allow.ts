@@ -1,6 +1,7 @@
 import { defineRule, type Suggestion } from '../src/engine/rule.js';
 import { gateFunctions, preToolUseOutputs } from '../src/model/permission-gates.js';
-import type { AgentModel, ObjectValue, Property } from '../src/model/types.js';
+import type { SourceWriter } from '../src/model/source-writer.js';
+import type { ObjectValue, Property } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, propertyOf } from '../src/model/values.js';
 
 type MessageIds = 'withoutAllow' | 'addAllow';
@@ -20,15 +21,15 @@ export default defineRule<Record<string, never>, MessageIds>({
     schema: [],
     defaultOptions: [{}],
   },
-  check(model, _options, report) {
-    const allow = model.language === 'python' ? '"permissionDecision": "allow"' : "permissionDecision: 'allow'";
+  check(model, _options, report, write) {
+    const allow = write.entry('permissionDecision', write.string('allow'));
     for (const { gate, facts } of gateFunctions(model)) {
       for (const { result, specific } of preToolUseOutputs(gate, facts)) {
         const updatedInput = specific.properties.get('updatedInput');
         if (!updatedInput || !isSet(updatedInput.value.alternatives) || decidesElsewhere(result)) continue;
         const missing = certaintyOf(propertyOf({ alternatives: [specific] }, 'permissionDecision').values, isNotSet);
         if (!missing) continue;
-        const suggestion = addAllow(model, specific, updatedInput, allow);
+        const suggestion = addAllow(write, specific, updatedInput, allow);
         report({
           messageId: 'withoutAllow',
           span: updatedInput.keySpan,
@@ -52,10 +53,10 @@ function decidesElsewhere(result: ObjectValue): boolean {
  * output's own literal (not through a later assignment or a spread); in
  * Python only as a quoted dict key, whose spelling the edit repeats.
  */
-function addAllow(model: AgentModel, specific: ObjectValue, updatedInput: Property, allow: string): Suggestion<MessageIds> | undefined {
+function addAllow(write: SourceWriter, specific: ObjectValue, updatedInput: Property, allow: string): Suggestion<MessageIds> | undefined {
   const { keySpan } = updatedInput;
   if (specific.properties.has('permissionDecision')) return undefined;
   if (keySpan.file !== specific.span.file || keySpan.start < specific.span.start || keySpan.end > specific.span.end) return undefined;
-  if (model.language === 'python' && keySpan.end - keySpan.start !== updatedInput.spelling.length + 2) return undefined;
+  if (!write.entryFitsBefore(updatedInput)) return undefined;
   return { messageId: 'addAllow', data: { allow }, edits: [{ span: { ...keySpan, end: keySpan.start }, text: `${allow}, ` }] };
 }

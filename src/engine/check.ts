@@ -1,3 +1,4 @@
+import { writerFor } from '../frontends/writers.js';
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
 import { formatMessage, resolveOptions, type RelatedPlace, type Suggestion, type TextEdit } from './rule.js';
@@ -58,6 +59,7 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
   const today = (): string => (day ??= currentDay());
   const reports: Report[] = [];
   const seen = new Map<string, Report>();
+  const write = writerFor(model);
   for (const { rule, severity, options: ruleOptions } of settings) {
     const messages = rule.meta.messages as Record<string, string>;
     rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, covers, related = [], suggestions = [] }) => {
@@ -87,7 +89,7 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
       };
       seen.set(key, report);
       reports.push(report);
-    });
+    }, write);
   }
   return onePerMistake(reports);
 }

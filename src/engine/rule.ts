@@ -1,3 +1,4 @@
+import type { SourceWriter } from '../model/source-writer.js';
 import type { AgentModel, Span, TextEdit } from '../model/types.js';
 
 export type { TextEdit };
@@ -63,14 +64,15 @@ export interface RuleMeta<Options, MessageIds extends string> {
 
 /**
  * A rule is a pure check over the agent model. It never sees a syntax tree,
- * so it holds for every language a front end supports.
+ * so it holds for every language a front end supports; what it writes in
+ * messages and edits, `write` spells in the file's language.
  */
 export interface Rule<Options = Record<string, unknown>, MessageIds extends string = string> {
   id: string;
   meta: RuleMeta<Options, MessageIds>;
   /** Options the strict config passes (for checks that only strict turns on). */
   strictOptions?: Partial<Options>;
-  check(model: AgentModel, options: Options, report: Reporter<MessageIds>): void;
+  check(model: AgentModel, options: Options, report: Reporter<MessageIds>, write: SourceWriter): void;
 }
 
 // Rules with different option types share one list; each rule checks its own options.

@@ -15,22 +15,3 @@ export function agentFunctions(model: AgentModel, gates: readonly Gate[] = model
   }
   return [...reached].sort((a, b) => a - b).flatMap((id) => (model.functions[id] ? [model.functions[id]] : []));
 }
-
-/** Where a settings file keeps what the SDK takes as an option. */
-const settingsNames: Readonly<Record<string, string>> = {
-  allowedTools: 'permissions.allow',
-  disallowedTools: 'permissions.deny',
-  askTools: 'permissions.ask',
-  permissionMode: 'permissions.defaultMode',
-};
-
-/**
- * The name an option has in the file's language: `allowedTools`,
- * `allowed_tools` in Python, `permissions.allow` in a settings file.
- */
-export function optionName(model: AgentModel, canonical: string): string {
-  if (model.language === 'settings') return settingsNames[canonical] ?? canonical;
-  const own = model.optionNames?.[canonical];
-  if (own) return own;
-  return model.language === 'python' ? canonical.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : canonical;
-}

@@ -25,9 +25,14 @@ export interface SettingsHook {
   asyncRewake?: Value;
 }
 
+/** The configuration is a settings file (its hooks are commands, each with its own timeout), not an SDK call. */
+export function isSettingsFile(config: AgentConfiguration): boolean {
+  return config.entry === 'settings';
+}
+
 /** Every hook a settings file registers, in file order. A settings file is read whole, so every value is known. */
 export function settingsHooks(config: AgentConfiguration): SettingsHook[] {
-  if (config.entry !== 'settings') return [];
+  if (!isSettingsFile(config)) return [];
   const hooks: SettingsHook[] = [];
   for (const view of hookMatchers(config)) {
     for (const { value } of view.callbacks) {

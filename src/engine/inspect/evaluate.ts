@@ -1,4 +1,4 @@
-import { optionName } from '../../model/agent-code.js';
+import { writerFor } from '../../frontends/writers.js';
 import { isMcpTool } from '../../model/permission-rules.js';
 import { alwaysAskTools, noPermissionTools, readOnlyFileTools } from '../../model/tool-kinds.js';
 import type { AgentConfiguration, AgentModel, Value } from '../../model/types.js';
@@ -153,7 +153,7 @@ function listSteps(tool: string, sources: readonly RuleSource[], list: RuleSourc
 function availabilitySteps(tool: string, context: Context): Step[] {
   if (isMcpTool(tool)) return [];
   const view = optionOf(context.config, 'tools');
-  const option = view.properties[0]?.spelling ?? optionName(context.model, 'tools');
+  const option = view.properties[0]?.spelling ?? writerFor(context.model).optionName('tools');
   let removed = 0;
   let without: Value | undefined;
   let unknown: Value | undefined;

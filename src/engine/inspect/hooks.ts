@@ -1,4 +1,4 @@
-import { optionName } from '../../model/agent-code.js';
+import { writerFor } from '../../frontends/writers.js';
 import { single } from '../../model/build.js';
 import { exitDecisions, type Decision } from '../../model/decisions.js';
 import { matcherCoverage } from '../../model/hook-matcher.js';
@@ -25,7 +25,7 @@ interface Verdict {
 /** What the configuration's PreToolUse hooks do to `tool`'s calls. */
 export function hookSteps(config: AgentConfiguration, model: AgentModel, tool: string): HookSteps {
   const view = optionOf(config, 'hooks');
-  const option = `${view.properties[0]?.spelling ?? optionName(model, 'hooks')}.PreToolUse`;
+  const option = `${view.properties[0]?.spelling ?? writerFor(model).optionName('hooks')}.PreToolUse`;
   const early: Array<{ rank: number; step: Step }> = [];
   const late: Array<{ rank: number; step: Step }> = [];
   // Hooks set on some paths only "can be" there.

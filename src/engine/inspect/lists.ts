@@ -1,4 +1,4 @@
-import { optionName } from '../../model/agent-code.js';
+import { writerFor } from '../../frontends/writers.js';
 import { single } from '../../model/build.js';
 import { ruleCoverage, type Coverage, type RuleList } from '../../model/coverage.js';
 import { parsePermissionRule } from '../../model/permission-rules.js';
@@ -35,11 +35,11 @@ export function ruleSources(config: AgentConfiguration, model: AgentModel): Rule
     const view = optionOf(config, key);
     // askTools is no SDK option: only a settings file sets it, so an unknown spread cannot.
     if (key === 'askTools' && view.properties.length === 0) continue;
-    sources.push({ list, option: view.properties[0]?.spelling ?? optionName(model, key), values: view.values });
+    sources.push({ list, option: view.properties[0]?.spelling ?? writerFor(model).optionName(key), values: view.values });
   }
   for (const holder of ['settings', 'managedSettings']) {
     const view = optionOf(config, holder);
-    const spelling = view.properties[0]?.spelling ?? optionName(model, holder);
+    const spelling = view.properties[0]?.spelling ?? writerFor(model).optionName(holder);
     for (const list of ['deny', 'ask', 'allow'] as const) {
       const values = inlineRules(view.values, list);
       if (values.some((value) => !isNotSet(value))) sources.push({ list, option: `${spelling}.permissions.${list}`, values });

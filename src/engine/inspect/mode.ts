@@ -1,4 +1,4 @@
-import { optionName } from '../../model/agent-code.js';
+import { writerFor } from '../../frontends/writers.js';
 import { editTools, shellTools } from '../../model/tool-kinds.js';
 import type { AgentConfiguration, AgentModel, Span } from '../../model/types.js';
 import { isNotSet, optionOf } from '../../model/values.js';
@@ -25,7 +25,7 @@ const droppedInProject = new Set(['bypassPermissions', 'auto', 'acceptEdits']);
 /** The modes a configuration can run in. An absent mode is `default` (the SDK's d.ts says `auto`). */
 export function modesOf(config: AgentConfiguration, model: AgentModel): Modes {
   const view = optionOf(config, 'permissionMode');
-  const option = view.properties[0]?.spelling ?? optionName(model, 'permissionMode');
+  const option = view.properties[0]?.spelling ?? writerFor(model).optionName('permissionMode');
   const groups = new Map<string, Omit<ModeAlternative, 'certainty'>>();
   for (const value of view.values) {
     let mode = 'unknown';

@@ -1,4 +1,4 @@
-import { optionName } from '../../model/agent-code.js';
+import { writerFor } from '../../frontends/writers.js';
 import type { AgentConfiguration, AgentModel, Value } from '../../model/types.js';
 import { certaintyOf, isNotSet, isString, optionOf } from '../../model/values.js';
 import { step } from './describe.js';
@@ -12,11 +12,11 @@ export function promptSteps(config: AgentConfiguration, model: AgentModel, modes
   const prompts = optionOf(config, 'permissionPrompts');
   const none = certaintyOf(prompts.values, (value) => isString(value, 'none'));
   if (none) {
-    const option = prompts.properties[0]?.spelling ?? optionName(model, 'permissionPrompts');
+    const option = prompts.properties[0]?.spelling ?? writerFor(model).optionName('permissionPrompts');
     steps.push(step({ ...base, effect: 'deny', certainty: none.certainty, option, value: 'none', span: none.matching[0]!.span }));
   }
   const callback = optionOf(config, 'canUseTool');
-  const option = callback.properties[0]?.spelling ?? optionName(model, 'canUseTool');
+  const option = callback.properties[0]?.spelling ?? writerFor(model).optionName('canUseTool');
   // An unknown value written for the option is a callback we cannot see; one from an unknown spread may be nothing.
   const written = new Set(callback.properties.flatMap((property) => property.value.alternatives));
   const set = callback.values.filter((value) => !isNotSet(value) && (value.kind !== 'unknown' || written.has(value)));
@@ -31,7 +31,7 @@ export function promptSteps(config: AgentConfiguration, model: AgentModel, modes
   const promptTool = optionOf(config, 'permissionPromptToolName');
   const named = promptTool.values.find((value) => value.kind === 'string');
   if (named?.kind === 'string') {
-    const toolOption = promptTool.properties[0]?.spelling ?? optionName(model, 'permissionPromptToolName');
+    const toolOption = promptTool.properties[0]?.spelling ?? writerFor(model).optionName('permissionPromptToolName');
     steps.push(step({ ...base, effect: 'prompt', certainty: 'is', option: toolOption, value: named.value, span: named.span }));
   }
   // A settings file is also read by Claude Code itself, where the user answers.
