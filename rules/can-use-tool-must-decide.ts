@@ -1,4 +1,4 @@
-import { defineRule, type Suggestion } from '../src/engine/rule.js';
+import { defineRule, type Suggestion } from '../src/model/rule.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { Exit, FunctionFacts, Value } from '../src/model/types.js';

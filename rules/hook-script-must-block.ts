@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { settingsHooks, stringOf, type SettingsHook } from '../src/model/settings-hooks.js';
 import type { HookScript } from '../src/model/types.js';
 

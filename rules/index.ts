@@ -1,4 +1,4 @@
-import type { AnyRule } from '../src/engine/rule.js';
+import type { AnyRule } from '../src/model/rule.js';
 import requireHookTimeout from './require-hook-timeout.js';
 import hookScriptMustBlock from './hook-script-must-block.js';
 import canUseToolMustDecide from './can-use-tool-must-decide.js';

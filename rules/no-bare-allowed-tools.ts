@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { entriesWithLists, removalSuggestions, type ListEntry } from '../src/model/list-removal.js';
 import { appliedRule, commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';

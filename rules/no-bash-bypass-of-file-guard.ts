@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { ruleCoverage } from '../src/model/coverage.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { matcherCoverage } from '../src/model/hook-matcher.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
 import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf } from '../src/model/values.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { decisionOf } from '../src/model/decisions.js';
 import { gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 

@@ -1,4 +1,4 @@
-import { defineRule, type Suggestion, type TextEdit } from '../src/engine/rule.js';
+import { defineRule, type Suggestion, type TextEdit } from '../src/model/rule.js';
 import { exitDecisions, failsOpen } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { agentFunctions } from '../src/model/agent-code.js';
 import { isAttemptIdName, isIdempotencyKeyName, isUpdatedInput } from '../src/model/idempotency.js';
 

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { rerunOf } from '../src/model/requests.js';
 import type { AgentModel, CallSite } from '../src/model/types.js';
 import { gateFunctions } from '../src/model/permission-gates.js';

@@ -1,4 +1,4 @@
-import { defineRule, type Reporter } from '../src/engine/rule.js';
+import { defineRule, type Reporter } from '../src/model/rule.js';
 import { exitDecisions } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { agentFunctions } from '../src/model/agent-code.js';
 import { isIdempotencyKeyName } from '../src/model/idempotency.js';
 import type { IdLookup } from '../src/model/types.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { stopsEverything } from '../src/model/decisions.js';
 import { gateFunctions, preToolUseOutputs, returnedObjects } from '../src/model/permission-gates.js';
 import type { SourceWriter } from '../src/model/source-writer.js';

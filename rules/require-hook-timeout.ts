@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule } from '../src/model/rule.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { isSettingsFile, settingsHooks, stringOf } from '../src/model/settings-hooks.js';
 import { isNotSet } from '../src/model/values.js';

@@ -1,4 +1,4 @@
-import { defineRule, type Suggestion } from '../src/engine/rule.js';
+import { defineRule, type Suggestion } from '../src/model/rule.js';
 import { gateFunctions, preToolUseOutputs } from '../src/model/permission-gates.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { ObjectValue, Property } from '../src/model/types.js';

@@ -1,4 +1,4 @@
-import { defineRule, type RuleReport } from '../src/engine/rule.js';
+import { defineRule, type RuleReport } from '../src/model/rule.js';
 import { toolEvents } from '../src/model/hook-matcher.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { ruleLists } from '../src/model/rule-lists.js';

@@ -11,7 +11,7 @@ if (!id || !/^[a-z]+(?:-[a-z]+)*$/.test(id) || !description) {
 }
 const camel = id.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 const files = {
-  [`rules/${id}.ts`]: `import { defineRule } from '../src/engine/rule.js';
+  [`rules/${id}.ts`]: `import { defineRule } from '../src/model/rule.js';
 
 type MessageIds = 'TODO';
 

@@ -11,7 +11,7 @@ export type { ScanOptions, ScanResult, ScanStats } from './engine/scan.js';
 export type { InspectReport, InspectResult, LocatedTool } from './engine/inspect/index.js';
 export type { FileProblem, Finding } from './engine/findings.js';
 export type { ConfigName } from './engine/configs.js';
-export type { AnyRule, Rule, RuleMeta, RuleReport, Severity } from './engine/rule.js';
+export type { AnyRule, Rule, RuleMeta, RuleReport, Severity } from './model/rule.js';
 export type {
   AgentConfiguration,
   AgentModel,

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { allRules } from '../../rules/index.js';
 import { UsageError } from '../engine/errors.js';
-import { docsBase } from '../engine/rule.js';
+import { docsBase } from '../model/rule.js';
 import { createColors, useColor } from './color.js';
 import { ExitCode } from './exit-codes.js';
 import type { CliIo } from './run.js';

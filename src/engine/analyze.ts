@@ -1,50 +1,16 @@
-import type { FrontEndResult, SyntaxError } from '../frontends/contract.js';
+import type { Analysis, AnalyzeOptions, ParsedSource, SyntaxError } from '../frontends/contract.js';
 import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
 import type { ParsedModule } from '../frontends/python/parse.js';
 import { extractSettings, isSettingsPath, type ReadFile } from '../frontends/settings/index.js';
 import type ts from '../frontends/typescript/compiler.cjs';
 import { extractTypeScript, isTypeScriptPath, TypeScriptProject } from '../frontends/typescript/index.js';
-import type { AgentModel } from '../model/types.js';
 import { withoutBom } from './prefilter.js';
 
 // They live in prefilter.ts, which loads no parser, so `scan` can load this module lazily.
 export { isSupportedPath, withoutBom } from './prefilter.js';
 
-export type { SyntaxError };
-
-export interface Analysis extends FrontEndResult {
-  /**
-   * Undefined when the prefilter showed the file cannot hold agent code, or
-   * with `deferCrossing` when `crossesModules` is set.
-   */
-  model?: AgentModel;
-  syntaxErrors: SyntaxError[];
-  /**
-   * Following imports could change the model: a value came from another
-   * module, or the file has options another module may use. `scan` analyses
-   * such files again in its project pass.
-   */
-  crossesModules?: boolean;
-  /**
-   * With `crossesModules`: the file's parse, which the project pass can use
-   * again for the same text. Never sent between threads (a worker drops it).
-   */
-  parsed?: ParsedSource;
-}
-
-export interface AnalyzeOptions {
-  /**
-   * A project pass analyses the files that cross modules again (`scan`): such
-   * a file gets no model here, only `crossesModules`, its syntax errors and its parse.
-   */
-  deferCrossing?: boolean;
-  /** Analyse the file even if it names no SDK package (`--no-prefilter`). */
-  everyFile?: boolean;
-}
-
-/** A TypeScript/JavaScript syntax tree or a Python module, as its front end parsed it. */
-export type ParsedSource = ts.SourceFile | ParsedModule;
+export type { Analysis, AnalyzeOptions, ParsedSource, SyntaxError } from '../frontends/contract.js';
 
 export interface ProjectAnalysis {
   /** The models of the files asked for. */

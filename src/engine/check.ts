@@ -1,7 +1,7 @@
 import { writerFor } from '../frontends/writers.js';
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
-import { formatMessage, resolveOptions, type RelatedPlace, type Suggestion, type TextEdit } from './rule.js';
+import { formatMessage, resolveOptions, type RelatedPlace, type Suggestion, type TextEdit } from '../model/rule.js';
 import { onePerMistake } from './dedupe.js';
 import { expiryOf, suppressionsCovering, today as currentDay } from './suppressions.js';
 

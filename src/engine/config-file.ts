@@ -5,7 +5,7 @@ import { allRules } from '../../rules/index.js';
 import type { RuleSetting } from './configs.js';
 import { readTextFile } from './read-source.js';
 import { UsageError } from './errors.js';
-import type { AnyRule, Severity } from './rule.js';
+import type { AnyRule, Severity } from '../model/rule.js';
 
 export const configFileName = 'toolgate.config.json';
 

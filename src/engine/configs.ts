@@ -1,5 +1,5 @@
 import { allRules } from '../../rules/index.js';
-import type { AnyRule, Severity } from './rule.js';
+import type { AnyRule, Severity } from '../model/rule.js';
 
 export type ConfigName = 'recommended' | 'strict';
 export const configNames: readonly ConfigName[] = ['recommended', 'strict'];

@@ -1,4 +1,4 @@
-import type { TextEdit } from './rule.js';
+import type { TextEdit } from '../model/rule.js';
 
 /**
  * Apply the edits of one file to its text (offsets as the model's spans: BOM

@@ -14,7 +14,7 @@ import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
 import { auditRecord, SuppressionAudit, type AuditRecord } from './suppression-audit.js';
 import { analyseTree, type AnalysedFile, type ScanStats, type TreeOptions } from './tree.js';
-import type { AnyRule } from './rule.js';
+import type { AnyRule } from '../model/rule.js';
 import { expiryOf, justificationOf, today as currentDay } from './suppressions.js';
 import { toolInfo } from '../package-info.js';
 

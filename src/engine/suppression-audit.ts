@@ -2,7 +2,7 @@ import { allRules } from '../../rules/index.js';
 import type { Report } from './check.js';
 import type { RuleSetting } from './configs.js';
 import type { UnprintedFinding } from './fingerprint.js';
-import { formatMessage } from './rule.js';
+import { formatMessage } from '../model/rule.js';
 import type { SpanLocation } from './sources.js';
 import { justificationOf } from './suppressions.js';
 import type { AgentModel, Span } from '../model/types.js';

@@ -4,7 +4,7 @@ import { runRules } from '../engine/check.js';
 import type { RuleSetting } from '../engine/configs.js';
 import { readText } from '../engine/sources.js';
 import { isTypeScriptPath } from '../frontends/typescript/index.js';
-import type { AnyRule, Suggestion } from '../engine/rule.js';
+import type { AnyRule, Suggestion } from '../model/rule.js';
 import type { Span } from '../model/types.js';
 import { programAnalysis, type PlacedReport, type ProgramLike } from './program.js';
 

@@ -1,6 +1,6 @@
 import { allRules } from '../../rules/index.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
-import type { Severity } from '../engine/rule.js';
+import type { Severity } from '../model/rule.js';
 import { toolInfo } from '../package-info.js';
 import { toEslintRule, type ToolgateRuleModule } from './adapter.js';
 

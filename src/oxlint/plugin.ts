@@ -2,7 +2,7 @@ import { allRules } from '../../rules/index.js';
 import { analyzeText, isSupportedPath } from '../engine/analyze.js';
 import { checkModel } from '../engine/check.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
-import type { AnyRule, Severity } from '../engine/rule.js';
+import type { AnyRule, Severity } from '../model/rule.js';
 import { toEslintRule, type ToolgateRuleModule } from '../eslint/adapter.js';
 import type { AgentModel, Span } from '../model/types.js';
 import { toolInfo } from '../package-info.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, type CliIo } from '../../src/cli/run.js';
 import type { FileProblem, Finding, FindingSuggestion, SuggestedEdit } from '../../src/engine/findings.js';
-import type { AnyRule } from '../../src/engine/rule.js';
+import type { AnyRule } from '../../src/model/rule.js';
 import type { ScanResult, ScanStats } from '../../src/engine/scan.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -6,7 +6,7 @@ import { analyzeText } from '../../src/engine/analyze.js';
 import { isSettingsPath } from '../../src/frontends/settings/index.js';
 import { checkModel, type Report } from '../../src/engine/check.js';
 import { loadPythonParser } from '../../src/frontends/python/index.js';
-import type { AnyRule } from '../../src/engine/rule.js';
+import type { AnyRule } from '../../src/model/rule.js';
 
 const docsFolder = fileURLToPath(new URL('../../docs/rules/', import.meta.url));
 

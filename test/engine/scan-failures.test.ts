@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Analysis } from '../../src/engine/analyze.js';
-import type { AnyRule } from '../../src/engine/rule.js';
+import type { AnyRule } from '../../src/model/rule.js';
 import { scan } from '../../src/engine/scan.js';
 import type { AgentModel, Span } from '../../src/model/types.js';
 

@@ -1,7 +1,7 @@
 import { Linter } from 'eslint';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeText } from '../../src/engine/analyze.js';
-import { defineRule } from '../../src/engine/rule.js';
+import { defineRule } from '../../src/model/rule.js';
 import { readText } from '../../src/engine/sources.js';
 import { analysisCount, toEslintRule } from '../../src/eslint/adapter.js';
 import { reportConfigurations, reportOptionKeys } from './dummy-rules.js';

@@ -1,4 +1,4 @@
-import { defineRule } from '../../src/engine/rule.js';
+import { defineRule } from '../../src/model/rule.js';
 
 /** Reports every configuration whose entry point is listed; exercises options, data and spans. */
 export const reportConfigurations = defineRule<{ entries: string[] }, 'configuration'>({

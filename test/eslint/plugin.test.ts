@@ -7,7 +7,7 @@ import { defineConfig } from 'eslint/config';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { configNames, type ConfigName } from '../../src/engine/configs.js';
-import { docsBase } from '../../src/engine/rule.js';
+import { docsBase } from '../../src/model/rule.js';
 import { analysisCount, toEslintRule } from '../../src/eslint/adapter.js';
 import toolgate, { plugin } from '../../src/index.js';
 import { reportConfigurations, reportOptionKeys } from './dummy-rules.js';

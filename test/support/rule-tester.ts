@@ -1,7 +1,7 @@
 import { RuleTester as TypeScriptRuleTester } from '@typescript-eslint/rule-tester';
 import { RuleTester as EslintRuleTester } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Rule } from '../../src/engine/rule.js';
+import type { Rule } from '../../src/model/rule.js';
 import { toEslintRule } from '../../src/eslint/adapter.js';
 import { expectSuggestionPasses, locatedReports, type ExpectedSuggestion } from './suggestions.js';
 

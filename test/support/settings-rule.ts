@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../src/engine/analyze.js';
 import type { Report } from '../../src/engine/check.js';
-import type { Rule } from '../../src/engine/rule.js';
+import type { Rule } from '../../src/model/rule.js';
 import type { ExpectedError } from './rule-tester.js';
 import { expectSuggestions, locatedReports } from './suggestions.js';
 

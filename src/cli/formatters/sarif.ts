@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { FileProblem, FindingSuggestion, RelatedLocation } from '../../engine/findings.js';
 import { compareFindings, compareText } from '../../engine/findings.js';
-import type { AnyRule } from '../../engine/rule.js';
+import type { AnyRule } from '../../model/rule.js';
 import type { ScanResult } from '../../engine/scan.js';
 import type { Shard } from '../../engine/shard.js';
 import { toolInfo } from '../../package-info.js';

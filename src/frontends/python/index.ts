@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions } from '../contract.js';
 import { loadPythonParser } from './parse.js';
 import { PythonProject, type ProjectHost } from './project.js';
 import { isPythonPath, mentionsSdk } from './prefilter.js';

@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions } from '../contract.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';

@@ -1,4 +1,4 @@
-import type { Analysis } from '../../engine/analyze.js';
+import type { Analysis } from '../contract.js';
 import type { AgentModel } from '../../model/types.js';
 import { settingsConfiguration } from './configuration.js';
 import { hookScriptsOf, type ReadFile } from './hook-scripts.js';

@@ -1,5 +1,5 @@
 import { parse, type DocumentNode, type Token } from '@humanwhocodes/momoa';
-import type { SyntaxError } from '../../engine/analyze.js';
+import type { SyntaxError } from '../contract.js';
 
 export interface ParsedSettings {
   /** Undefined when the text cannot be read as JSON even with comments and trailing commas allowed. */

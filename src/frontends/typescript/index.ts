@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions } from '../contract.js';
 import { TypeScriptProject, type ModuleReference, type ProjectHost } from './project.js';
 import { isTypeScriptPath, mentionsSdk } from './prefilter.js';
 

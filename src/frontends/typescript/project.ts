@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import type { Analysis, AnalyzeOptions, SyntaxError } from '../../engine/analyze.js';
+import type { Analysis, AnalyzeOptions, SyntaxError } from '../contract.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';

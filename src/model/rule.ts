@@ -1,5 +1,5 @@
-import type { SourceWriter } from '../model/source-writer.js';
-import type { AgentModel, Span, TextEdit } from '../model/types.js';
+import type { SourceWriter } from './source-writer.js';
+import type { AgentModel, Span, TextEdit } from './types.js';
 
 export type { TextEdit };
 
