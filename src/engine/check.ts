@@ -1,4 +1,4 @@
-import { writerFor } from '../frontends/writers.js';
+import { writerFor } from '../frontends/registry.js';
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
 import { formatMessage, resolveOptions, type RelatedPlace, type Suggestion, type TextEdit } from '../model/rule.js';

@@ -1,20 +1,15 @@
-import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
-import { isPythonPath, mentionsSdk as pythonMentionsSdk } from '../frontends/python/prefilter.js';
-import { isSettingsPath } from '../frontends/settings/paths.js';
-import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from '../frontends/typescript/prefilter.js';
+import { frontEndFor, frontEnds, type FrontEnd } from '../frontends/registry.js';
 
 /**
  * Byte strings at least one of which every file using the SDK holds: its
- * package names. Searched in the raw bytes (memchr speed, no UTF-8 decoding),
- * so a file that cannot matter costs a read and a search. The front ends'
- * own checks on the decoded text are finer (an import, not a mention).
+ * package names (each front end's `prefilter.markers`). Searched in the raw
+ * bytes (memchr speed, no UTF-8 decoding), so a file that cannot matter
+ * costs a read and a search. The front ends' own checks on the decoded text
+ * are finer (an import, not a mention).
  */
-const typeScriptMarkerNames = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
-const pythonMarkerNames = ['claude_agent_sdk', 'claude_code_sdk'];
-const typeScriptMarkers = markerSet(typeScriptMarkerNames);
-const pythonMarkers = markerSet(pythonMarkerNames);
+const markerSets = new Map(frontEnds.flatMap((frontEnd) => (frontEnd.prefilter ? [[frontEnd, markerSet(frontEnd.prefilter.markers)] as const] : [])));
 /** Every marker: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
-export const sdkMarkers: readonly string[] = [...typeScriptMarkerNames, ...pythonMarkerNames];
+export const sdkMarkers: readonly string[] = frontEnds.flatMap((frontEnd) => frontEnd.prefilter?.markers ?? []);
 
 /**
  * The text of the file at `path` if it could hold agent code, else
@@ -23,12 +18,15 @@ export const sdkMarkers: readonly string[] = [...typeScriptMarkerNames, ...pytho
  * parse. Settings, skill and command files always can.
  */
 export function candidateText(bytes: Buffer, path: string): string | undefined {
-  if (isSettingsPath(path) || isFrontmatterPath(path)) return bytes.toString('utf8');
-  const python = isPythonPath(path);
-  if (!holdsAny(bytes, python ? pythonMarkers : typeScriptMarkers)) return undefined;
+  // A path no front end handles is read as TypeScript/JavaScript, as the analysis does (`analyzeText`).
+  const frontEnd: FrontEnd = frontEndFor(path) ?? typeScript;
+  if (!frontEnd.prefilter) return bytes.toString('utf8');
+  if (!holdsAny(bytes, markerSets.get(frontEnd)!)) return undefined;
   const text = bytes.toString('utf8');
-  return (python ? pythonMentionsSdk : typeScriptMentionsSdk)(text) ? text : undefined;
+  return frontEnd.prefilter.mentionsSdk(text) ? text : undefined;
 }
+
+const typeScript = frontEnds.find((frontEnd) => frontEnd.id === 'typescript')!;
 
 interface MarkerSet {
   /** What all the markers begin with. */
@@ -60,7 +58,7 @@ function holdsAny(bytes: Buffer, { prefix, markers }: MarkerSet): boolean {
 
 /** Whether some front end reads files with this name. */
 export function isSupportedPath(path: string): boolean {
-  return isSettingsPath(path) || isFrontmatterPath(path) || isTypeScriptPath(path) || isPythonPath(path);
+  return frontEndFor(path) !== undefined;
 }
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */

@@ -1,9 +1,10 @@
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
-import { analyzeText, isSupportedPath } from '../engine/analyze.js';
+import { analyzeText } from '../engine/analyze.js';
 import { runRules } from '../engine/check.js';
 import type { RuleSetting } from '../engine/configs.js';
 import { readText } from '../engine/sources.js';
 import { isTypeScriptPath } from '../frontends/typescript/index.js';
+import { frontEndFor } from '../frontends/registry.js';
 import type { AnyRule, Suggestion } from '../model/rule.js';
 import type { Span } from '../model/types.js';
 import { programAnalysis, type PlacedReport, type ProgramLike } from './program.js';
@@ -138,9 +139,9 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       const context = untyped as Readonly<TSESLint.RuleContext<string, unknown[]>>;
       const { sourceCode, filename } = context;
       // Files the front ends do not read (.vue, a package.json under
-      // @eslint/json, stdin without a name) are skipped, as `scan` skips them.
-      // Python is `scan`'s: ESLint has no Python parser, and toolgate's needs an async load.
-      if (!isSupportedPath(filename) || filename.endsWith('.py')) return {};
+      // @eslint/json, stdin without a name) are skipped, as `scan` skips them,
+      // and so are those of a front end that is `scan`'s only (Python: `inEslint`).
+      if (!frontEndFor(filename)?.inEslint) return {};
       const check = (): void => {
         // Syntax errors are left to ESLint, which reports its own parse errors;
         // the model of a half-typed file is still checked as far as it goes.

@@ -1,10 +1,19 @@
 /**
  * The SDK's packages: the Agent SDK and the older Claude Code SDK, with
  * subpaths (`/browser`) in TypeScript and submodules (`claude_agent_sdk.types`)
- * in Python. One list, for the front ends and for rules that read callee names.
+ * in Python. One list, for the prefilter's markers, the front ends and for
+ * rules that read callee names.
  */
-const typeScriptSdk = /^@anthropic-ai\/claude-(?:agent-sdk|code)(?:\/[\w./-]*)?$/;
-const pythonSdk = /^(?:claude_agent_sdk|claude_code_sdk)(?:\.[\w.]+)?$/;
+export const typeScriptSdkPackages: readonly string[] = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
+export const pythonSdkPackages: readonly string[] = ['claude_agent_sdk', 'claude_code_sdk'];
+
+/** The packages as a regular expression's alternatives: `(?:a|b)`. */
+export function packagePattern(packages: readonly string[]): string {
+  return `(?:${packages.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})`;
+}
+
+const typeScriptSdk = new RegExp(String.raw`^${packagePattern(typeScriptSdkPackages)}(?:\/[\w./-]*)?$`);
+const pythonSdk = new RegExp(String.raw`^${packagePattern(pythonSdkPackages)}(?:\.[\w.]+)?$`);
 
 export function isTypeScriptSdkModule(module: string): boolean {
   return typeScriptSdk.test(module);

@@ -1,4 +1,4 @@
-import { writerFor } from '../../frontends/writers.js';
+import { writerFor } from '../../frontends/registry.js';
 import { isMcpTool } from '../../model/permission-rules.js';
 import { alwaysAskTools, noPermissionTools, readOnlyFileTools } from '../../model/tool-kinds.js';
 import type { AgentConfiguration, AgentModel, Value } from '../../model/types.js';

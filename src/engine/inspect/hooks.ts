@@ -1,4 +1,4 @@
-import { writerFor } from '../../frontends/writers.js';
+import { writerFor } from '../../frontends/registry.js';
 import { single } from '../../model/build.js';
 import { exitDecisions, type Decision } from '../../model/decisions.js';
 import { matcherCoverage } from '../../model/hook-matcher.js';

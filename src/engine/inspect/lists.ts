@@ -1,4 +1,4 @@
-import { writerFor } from '../../frontends/writers.js';
+import { writerFor } from '../../frontends/registry.js';
 import { single } from '../../model/build.js';
 import { ruleCoverage, type Coverage, type RuleList } from '../../model/coverage.js';
 import { parsePermissionRule } from '../../model/permission-rules.js';

@@ -1,4 +1,4 @@
-import { writerFor } from '../../frontends/writers.js';
+import { writerFor } from '../../frontends/registry.js';
 import { editTools, shellTools } from '../../model/tool-kinds.js';
 import type { AgentConfiguration, AgentModel, Span } from '../../model/types.js';
 import { isNotSet, optionOf } from '../../model/values.js';

@@ -1,4 +1,4 @@
-import { writerFor } from '../../frontends/writers.js';
+import { writerFor } from '../../frontends/registry.js';
 import type { AgentConfiguration, AgentModel, Value } from '../../model/types.js';
 import { certaintyOf, isNotSet, isString, optionOf } from '../../model/values.js';
 import { step } from './describe.js';

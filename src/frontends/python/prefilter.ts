@@ -1,3 +1,5 @@
+import { packagePattern, pythonSdkPackages } from '../../model/sdk-modules.js';
+
 /** Python sources; stub files (`.pyi`) hold no agent code. */
 export function isPythonPath(path: string): boolean {
   return /\.py$/i.test(path);
@@ -5,8 +7,10 @@ export function isPythonPath(path: string): boolean {
 
 /** A cheap text check: could this file use the SDK at all? */
 export function mentionsSdk(text: string): boolean {
-  return /\bclaude_(?:agent|code)_sdk\b/.test(text);
+  return sdkName.test(text);
 }
+
+const sdkName = new RegExp(String.raw`\b${packagePattern(pythonSdkPackages)}\b`);
 
 /**
  * Whether a module that names the SDK may hand it on: in Python every name a

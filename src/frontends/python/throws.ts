@@ -1,3 +1,4 @@
+import { isPythonSdkModule } from '../../model/sdk-modules.js';
 import type { Span } from '../../model/types.js';
 import { qualifiedName } from './imports.js';
 import type { Scopes } from './scope.js';
@@ -58,7 +59,7 @@ function mayThrow(source: PyModule, scopes: Scopes, call: PyNode, callThrows: (c
   if (name) {
     if (['sys.exit', 'os._exit'].includes(name)) return false;
     if (safeFunctions.has(name) || safeModules.has(name.split('.')[0]!)) return false;
-    if (safeConstructors.has(name.split('.').pop()!) && /^claude_(?:agent|code)_sdk\b/.test(name)) return false;
+    if (safeConstructors.has(name.split('.').pop()!) && isPythonSdkModule(name.slice(0, name.lastIndexOf('.')))) return false;
   }
   if (callee.type === 'attribute') {
     const method = field(callee, 'attribute');

@@ -1,3 +1,5 @@
+import { packagePattern, typeScriptSdkPackages } from '../../model/sdk-modules.js';
+
 const extensions = /\.(?:[cm]?[jt]sx?)$/i;
 
 /** TypeScript and JavaScript sources; declaration files hold no agent code. */
@@ -13,7 +15,7 @@ export function isTypeScriptPath(path: string): boolean {
  * find nothing there: the check spares it a parse of megabytes.
  */
 export function mentionsSdk(text: string): boolean {
-  return text.includes('@anthropic-ai/claude-') && sdkSpecifier.test(text);
+  return typeScriptSdkPackages.some((name) => text.includes(name)) && sdkSpecifier.test(text);
 }
 
 /**
@@ -24,7 +26,7 @@ export function mentionsSdk(text: string): boolean {
  * linear time too (docs/architecture.md says what that can still miss).
  */
 const gap = String.raw`(?:\s|//[^\n]*(?:\n|$)|/\*(?:[^*]|\*(?!/)){0,1000}\*/)*`;
-const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]@anthropic-ai/claude-(?:agent-sdk|code)\b`);
+const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]${packagePattern(typeScriptSdkPackages)}\b`);
 
 /**
  * Whether a file that names the SDK may hand it on to modules that import
