@@ -14,7 +14,13 @@ const built = path.join(repoRoot, 'dist/src/engine/scan.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function scanInFreshProcess(files: Record<string, string>): { files: number; parsersLoaded: boolean } {
+interface Loaded {
+  files: number;
+  parsersLoaded: boolean;
+  yamlLoaded: boolean;
+}
+
+function scanInFreshProcess(files: Record<string, string>): Loaded {
   const root = mkdtempSync(path.join(work, 'tree-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
@@ -24,11 +30,12 @@ function scanInFreshProcess(files: Record<string, string>): { files: number; par
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
     const { stats } = await scan({ cwd: process.argv[1], configFile: false });
-    const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]@?ts-morph[\\\\/]/.test(file));
-    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded }));`;
+    const cached = Object.keys(createRequire(import.meta.url).cache);
+    const loaded = (pattern) => cached.some((file) => pattern.test(file));
+    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/) }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 900_000 });
   expect(run.stderr).toBe('');
-  return JSON.parse(run.stdout) as { files: number; parsersLoaded: boolean };
+  return JSON.parse(run.stdout) as Loaded;
 }
 
 describe('loading the front ends lazily', () => {
@@ -41,11 +48,16 @@ describe('loading the front ends lazily', () => {
       // Names the SDK in a comment only: past the byte prefilter, stopped by the TypeScript front end's own check.
       'src/notes.js': '// see @anthropic-ai/claude-agent-sdk\nexport {};\n',
     };
-    expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false });
+    expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false, yamlLoaded: false });
   });
 
   it('loads it once a file uses the SDK', () => {
     const agent = { 'src/agent.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x' });\n" };
-    expect(scanInFreshProcess(agent)).toEqual({ files: 1, parsersLoaded: true });
+    expect(scanInFreshProcess(agent)).toMatchObject({ files: 1, parsersLoaded: true });
+  });
+
+  it('loads the YAML parser, and no language parser, for a skill file', () => {
+    const skill = { '.claude/skills/deploy/SKILL.md': '---\nname: deploy\nallowed-tools: Read\n---\nDeploy.\n' };
+    expect(scanInFreshProcess(skill)).toEqual({ files: 1, parsersLoaded: false, yamlLoaded: true });
   });
 });
