@@ -20,16 +20,21 @@ interface Loaded {
   yamlLoaded: boolean;
 }
 
-function scanInFreshProcess(files: Record<string, string>): Loaded {
+function treeOf(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(work, 'tree-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), text);
   }
+  return root;
+}
+
+function scanInFreshProcess(files: Record<string, string> | string, { cache = false } = {}): Loaded {
+  const root = typeof files === 'string' ? files : treeOf(files);
   const script = `
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
-    const { stats } = await scan({ cwd: process.argv[1], configFile: false });
+    const { stats } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' });
     const cached = Object.keys(createRequire(import.meta.url).cache);
     const loaded = (pattern) => cached.some((file) => pattern.test(file));
     console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/) }));`;
@@ -59,5 +64,16 @@ describe('loading the front ends lazily', () => {
   it('loads the YAML parser, and no language parser, for a skill file', () => {
     const skill = { '.claude/skills/deploy/SKILL.md': '---\nname: deploy\nallowed-tools: Read\n---\nDeploy.\n' };
     expect(scanInFreshProcess(skill)).toEqual({ files: 1, parsersLoaded: false, yamlLoaded: true });
+  });
+
+  it('a warm --cache run of an unchanged tree does not load the TypeScript compiler, a group of files that cross modules included', () => {
+    const root = treeOf({
+      'src/consts.ts': "export const TOOLS = ['Read'];\n",
+      'src/options.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nimport { TOOLS } from './consts';\nquery({ prompt: 'x', options: { allowedTools: TOOLS } });\n",
+      'agent.py': 'from claude_agent_sdk import ClaudeAgentOptions\nfrom tools import TOOLS\noptions = ClaudeAgentOptions(allowed_tools=TOOLS)\n',
+      'tools.py': 'TOOLS = ["Read"]\n',
+    });
+    expect(scanInFreshProcess(root, { cache: true })).toMatchObject({ files: 4, parsersLoaded: true });
+    expect(scanInFreshProcess(root, { cache: true })).toMatchObject({ files: 4, parsersLoaded: false });
   });
 });
