@@ -37,7 +37,7 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
     if (level.some((file) => changed.has(file))) return true;
     snapshot.prefetch(level);
     const imports = level.map((file) => ({ file, specifiers: specifiersOf(snapshot, file) }));
-    const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => packages.get(packageName(specifier) ?? '') ?? [])));
+    const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => manifestsFor(packages, specifier))));
     snapshot.prefetch(manifests);
     const next: string[] = [];
     for (const { file, specifiers } of imports) {
@@ -46,7 +46,7 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
         const name = lastSegment(specifier, isPythonPath(file));
         const targets = name === '' ? indexesAbove(snapshot, file) : [...(byName.get(name) ?? [])];
         if (!isPythonPath(file)) {
-          for (const manifest of packages.get(packageName(specifier) ?? '') ?? []) {
+          for (const manifest of manifestsFor(packages, specifier)) {
             if (!entriesOf.has(manifest)) entriesOf.set(manifest, packageEntries(snapshot, manifest));
             const entries = entriesOf.get(manifest);
             if (entries === undefined) return true;
@@ -79,6 +79,16 @@ function addTo(map: Map<string, string[]>, key: string, value: string): void {
 function specifiersOf(snapshot: Snapshot, file: string): string[] {
   const text = snapshot.text(file) ?? '';
   return isPythonPath(file) ? pythonSpecifiers(text) : typeScriptSpecifiers(text);
+}
+
+/**
+ * The package.json files an import may resolve through: those of folders
+ * named as the package a bare import names, or as the folder a path import
+ * ends in (`./shared` with a `shared/package.json`).
+ */
+function manifestsFor(packages: ReadonlyMap<string, string[]>, specifier: string): string[] {
+  const names = new Set([packageName(specifier), lastSegment(specifier, false)]);
+  return [...names].flatMap((name) => (name ? (packages.get(name) ?? []) : []));
 }
 
 /** The package a bare specifier names, as its folder is called (`@scope/tools/x` → `tools`); undefined for a relative or absolute one. */
