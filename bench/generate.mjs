@@ -3,7 +3,7 @@
 // shapes people write (options literals, options imported from another
 // module, hooks, canUseTool, tool handlers, Python options), and Claude Code
 // settings files. Seeded, so every run measures the same tree.
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The file names `toolgate scan` reads, for `grep --include` and the parse-only baseline. */
@@ -322,12 +322,14 @@ export function generateTree(directory, { files, agentShare = 0.03, languages = 
 }
 
 /**
- * Copy the JavaScript files under `from` (a `node_modules` folder: code no one
- * here wrote, minified bundles included) into `directory`, at most `limit`.
+ * Copy the files under `from` whose names match `pattern` (by default the
+ * JavaScript of a `node_modules` folder: code no one here wrote, minified
+ * bundles included) into `directory`, at most `limit` files, none larger
+ * than `maxBytes`, leaving out folders named in `skip`.
  */
 const skippedNames = new Set(['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next']);
 
-export function copyRealCode(from, directory, limit = Infinity) {
+export function copyRealCode(from, directory, limit = Infinity, { pattern = /\.[cm]?js$/, maxBytes = Infinity, skip = [] } = {}) {
   let copied = 0;
   const visit = (source, target) => {
     let entries;
@@ -340,8 +342,8 @@ export function copyRealCode(from, directory, limit = Infinity) {
       if (copied >= limit) return;
       // Folders `scan` skips by name (node_modules, dist, ...) are renamed: the point is to read this code.
       const name = entry.isDirectory() && skippedNames.has(entry.name) ? `${entry.name}-code` : entry.name;
-      if (entry.isDirectory() && !['.bin', 'dist-types'].includes(entry.name)) visit(path.join(source, entry.name), path.join(target, name));
-      else if (entry.isFile() && /\.[cm]?js$/.test(entry.name)) {
+      if (entry.isDirectory() && !['.bin', 'dist-types', '__pycache__', ...skip].includes(entry.name)) visit(path.join(source, entry.name), path.join(target, name));
+      else if (entry.isFile() && pattern.test(entry.name) && statSync(path.join(source, entry.name)).size <= maxBytes) {
         mkdirSync(target, { recursive: true });
         copyFileSync(path.join(source, entry.name), path.join(target, name));
         copied++;
@@ -350,4 +352,23 @@ export function copyRealCode(from, directory, limit = Infinity) {
   };
   visit(from, directory);
   return copied;
+}
+
+/** The packages of this project's own dependencies whose sources make the real tree: TypeScript's lib and compiler, typescript-eslint, vitest. */
+export const realPackages = ['typescript/lib', '@typescript-eslint', 'vitest', '@vitest'];
+const scriptPattern = /\.(?:[cm]?[jt]s|tsx)$/;
+
+/**
+ * The real tree: the TypeScript and JavaScript sources (declarations
+ * included) of `realPackages` from `nodeModules`, the Python standard library
+ * at `pythonLib` (when there is one; its site-packages left out), and agent
+ * code written for the benchmark (`generateTree`, every file agent code).
+ * `limit` caps the files copied from each source, `agentFiles` the agent code.
+ */
+export function realTree(directory, nodeModules, { pythonLib, limit = Infinity, agentFiles = 300, maxBytes = Infinity } = {}) {
+  const counts = { packages: 0, python: 0, agent: 0 };
+  for (const name of realPackages) counts.packages += copyRealCode(path.join(nodeModules, name), path.join(directory, 'js', name), limit, { pattern: scriptPattern, maxBytes });
+  if (pythonLib) counts.python = copyRealCode(pythonLib, path.join(directory, 'python'), limit, { pattern: /\.py$/, maxBytes, skip: ['site-packages'] });
+  counts.agent = generateTree(path.join(directory, 'agent'), { files: agentFiles, agentShare: 1, settings: false, seed: 17 }).files;
+  return counts;
 }

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { copyRealCode, generateTree, sourcePatterns } from './generate.mjs';
+import { copyRealCode, generateTree, realPackages, realTree, sourcePatterns } from './generate.mjs';
 import { stagedRepository } from './staged.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,6 +36,11 @@ const sizes = {
   lint: quick ? 40 : 2_000,
   allAgent: quick ? 40 : 2_000,
   parts: 4,
+  /** Files copied from each real source (each package, the Python library); agent files written into the real tree. */
+  real: quick ? 20 : Infinity,
+  realAgent: quick ? 10 : 300,
+  /** Real TypeScript/JavaScript for ESLint and oxlint (files up to 200 KB: ESLint takes seconds on a 9 MB bundle). */
+  realLint: quick ? 40 : 1_500,
 };
 
 if (!existsSync(bin)) {
@@ -82,6 +87,8 @@ const mixed = path.join(work, 'mixed');
 const lint = path.join(work, 'lint');
 const allAgent = path.join(work, 'all-agent');
 const realCode = path.join(work, 'real-code');
+const real = path.join(work, 'real');
+const realLint = path.join(work, 'real-lint');
 
 const log = (text) => process.stderr.write(`${text}\n`);
 log(`generating trees in ${work} ...`);
@@ -90,8 +97,22 @@ const mixedCounts = generateTree(mixed, { files: sizes.mixed * sizes.parts, part
 for (let part = 1; part <= sizes.parts; part++) cpSync(realCode, path.join(mixed, `part-${part}`, 'vendor'), { recursive: true });
 const lintCounts = generateTree(lint, { files: sizes.lint, languages: ['ts', 'js'], settings: false, agentShare: 0.03, seed: 11 });
 const agentCounts = generateTree(allAgent, { files: sizes.allAgent, languages: ['ts', 'js'], settings: false, agentShare: 1, seed: 13 });
+const pythonLib = (() => {
+  const found = spawnSync('python3', ['-c', 'import sysconfig;print(sysconfig.get_paths()["stdlib"])'], { encoding: 'utf8' });
+  const lib = found.status === 0 ? found.stdout.trim() : '';
+  return lib && existsSync(lib) ? lib : undefined;
+})();
+if (!pythonLib) log('note: no python3 standard library found; the real tree has no Python part.');
+const realCounts = realTree(real, path.join(repo, 'node_modules'), { pythonLib, limit: sizes.real, agentFiles: sizes.realAgent, ...(quick ? { maxBytes: 50_000 } : {}) });
+const realLintCounts = {
+  real: ['@typescript-eslint', 'vitest', '@vitest'].reduce(
+    (sum, name) => sum + copyRealCode(path.join(repo, 'node_modules', name), path.join(realLint, name), Math.max(0, sizes.realLint - sum), { pattern: /\.(?:[cm]?js|ts)$/, maxBytes: 200_000 }),
+    0,
+  ),
+  agent: generateTree(path.join(realLint, 'agent'), { files: quick ? 10 : 60, languages: ['ts', 'js'], settings: false, agentShare: 1, seed: 19 }).files,
+};
 
-const staged = stagedRepository(work, realCode);
+const staged = stagedRepository(work, real);
 /** `scan --staged`, checked to have judged the commit as it must (a benchmark of a check that passed wrongly would be worthless). */
 const stagedScan = (expectedFindings) => {
   const run = timed(node, [bin, 'scan', '--staged', '--no-config', '--format', 'json'], { cwd: staged.repository, env: staged.env });
@@ -101,6 +122,15 @@ const stagedScan = (expectedFindings) => {
 };
 /** The same file scanned by path, no git: the floor a staged check adds its reading of the index to. */
 const scanByPath = (file) => timed(node, [bin, 'scan', '--no-config', '--format', 'json', file], { cwd: staged.repository, okStatus: 2 });
+/** The floor for a staged check of one file: git writing that one file out of the index. */
+const checkoutOne = (file) => {
+  const target = mkdtempSync(path.join(work, 'one-'));
+  try {
+    return timed('git', ['checkout-index', '--force', `--prefix=${target}${path.sep}`, '--', file], { cwd: staged.repository, env: staged.env });
+  } finally {
+    rmSync(target, { recursive: true, force: true });
+  }
+};
 const checkoutIndex = () => {
   const { args, cleanUp } = staged.checkoutIndexArgs();
   try {
@@ -133,9 +163,15 @@ writeFileSync(
     rules: Object.fromEntries(strictRuleIds.map((id) => [`toolgate/${id}`, 'error'])),
   }),
 );
-const eslint = () => timed(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), '--config', eslintConfig, '--format', 'json', '.'], { cwd: lint });
-const oxlint = () => timed(node, [path.join(repo, 'node_modules/oxlint/bin/oxlint'), '--config', oxlintConfig, '--format', 'json', '.'], { cwd: lint });
-const parseOnly = () => timed(node, [path.join(here, 'parse-only.mjs'), allAgent], { cwd: repo });
+const eslint = (cwd = lint) => timed(node, [path.join(repo, 'node_modules/eslint/bin/eslint.js'), '--config', eslintConfig, '--format', 'json', '.'], { cwd });
+const oxlint = (cwd = lint) => timed(node, [path.join(repo, 'node_modules/oxlint/bin/oxlint'), '--config', oxlintConfig, '--format', 'json', '.'], { cwd });
+const parseOnly = (directory = allAgent) => timed(node, [path.join(here, 'parse-only.mjs'), directory], { cwd: repo });
+/** `scan --cache` of an unchanged tree, the cache written by a first run: what a re-scan costs. */
+const warmCache = (paths, cwd, cacheFile) => timed(node, [bin, 'scan', '--preset', 'strict', '--no-config', '--format', 'json', '--cache', '--cache-location', cacheFile, ...paths], { cwd, okStatus: 2 });
+const mixedCache = path.join(work, 'mixed.toolgatecache');
+const realCache = path.join(work, 'real.toolgatecache');
+warmCache(['part-1'], mixed, mixedCache);
+warmCache(['.'], real, realCache);
 
 // Measurements ---------------------------------------------------------------
 
@@ -160,8 +196,27 @@ for (let run = 1; run <= runs; run++) {
   sample('parse-only', parseOnly().seconds);
   sample('scan-agent', scan(['.'], allAgent).seconds);
 
-  sample('by-path-plain', scanByPath(staged.stagePlain()).seconds);
+  // The same comparisons on real code.
+  const grepReal = grep(real).seconds;
+  const scanReal = scanWithMemory(['.'], real);
+  sample('grep-real', grepReal);
+  sample('scan-real', scanReal.seconds);
+  sample('rss-real', scanReal.maxRssMb);
+  sample('parse-only-real', parseOnly(real).seconds);
+  sample('eslint-real', eslint(realLint).seconds);
+  sample('scan-real-lint', scan(['.'], realLint).seconds);
+  sample('oxlint-real', oxlint(realLint).seconds);
+
+  // A warm cache next to grep over the same tree.
+  sample('grep-warm-mixed', grep(path.join(mixed, 'part-1')).seconds);
+  sample('warm-mixed', warmCache(['part-1'], mixed, mixedCache).seconds);
+  sample('grep-warm-real', grep(real).seconds);
+  sample('warm-real', warmCache(['.'], real, realCache).seconds);
+
+  const plainFile = staged.stagePlain();
+  sample('by-path-plain', scanByPath(plainFile).seconds);
   sample('staged-plain', stagedScan(0).seconds);
+  sample('checkout-one', checkoutOne(plainFile).seconds);
   sample('checkout-index', checkoutIndex().seconds);
   staged.reset();
   // The floor here is a scan of the agent project by path: the options module must be analysed either way.
@@ -200,6 +255,22 @@ const oxlintRatio = ratios('scan-lint', 'oxlint');
 row('scan vs oxlint + toolgate/oxlint (lint tree)', seconds('scan-lint'), seconds('oxlint'), spread(oxlintRatio), 'scan ≤ 1x oxlint', holds(median(oxlintRatio) <= 1));
 const parseRatio = ratios('scan-agent', 'parse-only');
 row('scan vs TypeScript parse-only (all-agent tree)', seconds('scan-agent'), seconds('parse-only'), spread(parseRatio), 'scan ≤ 2x parse', holds(median(parseRatio) <= 2));
+const grepRealRatio = ratios('scan-real', 'grep-real');
+row('scan vs `grep -rl` (real tree)', seconds('scan-real'), seconds('grep-real'), spread(grepRealRatio), 'scan ≤ 3x grep', holds(median(grepRealRatio) <= 3));
+const eslintRealRatio = ratios('eslint-real', 'scan-real-lint');
+row('ESLint (same rules) vs scan (real lint tree)', seconds('scan-real-lint'), seconds('eslint-real'), spread(eslintRealRatio), 'ESLint ≥ 10x scan', holds(median(eslintRealRatio) >= 10));
+const oxlintRealRatio = ratios('scan-real-lint', 'oxlint-real');
+row('scan vs oxlint + toolgate/oxlint (real lint tree)', seconds('scan-real-lint'), seconds('oxlint-real'), spread(oxlintRealRatio), 'scan ≤ 1x oxlint', holds(median(oxlintRealRatio) <= 1));
+const parseRealRatio = ratios('scan-real', 'parse-only-real');
+row('scan vs TypeScript parse-only (real tree, every file parsed)', seconds('scan-real'), seconds('parse-only-real'), spread(parseRealRatio), 'scan ≤ 2x parse', holds(median(parseRealRatio) <= 2));
+for (const [tree, what] of [
+  ['mixed', 'mixed tree, 1x'],
+  ['real', 'real tree'],
+]) {
+  const warm = ratios(`warm-${tree}`, `grep-warm-${tree}`);
+  row(`warm \`--cache\`, nothing changed, vs \`grep -rl\` (${what})`, seconds(`warm-${tree}`), seconds(`grep-warm-${tree}`), spread(warm), 'warm ≤ 2x grep', holds(median(warm) <= 2));
+}
+row('peak memory (real tree)', `${median(samples.get('rss-real')).toFixed(0)} MB`, `${median(samples.get('growth-rss-1')).toFixed(0)} MB (mixed 1x)`, spread(samples.get('rss-real'), 0), 'bounded', holds(median(samples.get('rss-real')) < 2 * median(samples.get('growth-rss-1'))));
 for (let scale = 2; scale <= sizes.parts; scale++) {
   const growth = ratios(`growth-time-${scale}`, 'growth-time-1');
   // Linear: the time per file does not rise with the tree (start-up is paid once, so it may fall).
@@ -217,6 +288,7 @@ for (const [scenario, what] of [
   const key = `staged-${scenario}`;
   row(`\`scan --staged\` vs \`scan <file>\` (${what})`, seconds(key), seconds(`by-path-${scenario}`), spread(ratios(key, `by-path-${scenario}`)), '< 0.5 s', holds(median(samples.get(key)) < 0.5));
 }
+row('`scan --staged` vs `git checkout-index` of that one file (the floor)', seconds('staged-plain'), seconds('checkout-one'), spread(ratios('staged-plain', 'checkout-one')), '< 0.5 s', holds(median(samples.get('staged-plain')) < 0.5));
 row('`scan --staged` vs `git checkout-index --all` (one staged file)', seconds('staged-plain'), seconds('checkout-index'), spread(ratios('staged-plain', 'checkout-index')), 'reads only what the change reaches', holds(median(ratios('staged-plain', 'checkout-index')) < 1));
 row(
   'ESLint adapter, file without SDK usage',
@@ -233,8 +305,10 @@ const out = [
   `Machine: ${machine()}.`,
   '',
   `Trees: mixed 1x = ${perPart} files (${Math.round(mixedCounts.files / sizes.parts)} generated, about ${(mixedCounts.agent / mixedCounts.files * 100).toFixed(1)}% agent code, plus ${realCount} JavaScript files from node_modules), up to ${sizes.parts}x; ` +
-    `staged = a git repository of ${staged.files} files (the real code and an agent project), one file staged; ` +
-    `lint = ${lintCounts.files} TypeScript/JavaScript files (${lintCounts.agent} agent); all-agent = ${agentCounts.files} files. ` +
+    `staged = a git repository of ${staged.files} files (the real tree and an agent project), one file staged; ` +
+    `lint = ${lintCounts.files} TypeScript/JavaScript files (${lintCounts.agent} agent); all-agent = ${agentCounts.files} files; ` +
+    `real = ${realCounts.packages} TypeScript/JavaScript files of ${realPackages.join(', ')} from node_modules, ${realCounts.python} Python files of the standard library${pythonLib ? '' : ' (none found)'}, ${realCounts.agent} agent files written for the bench; ` +
+    `real lint = ${realLintCounts.real} files of typescript-eslint and vitest up to 200 KB, ${realLintCounts.agent} agent files. ` +
     `${runs} run${runs === 1 ? '' : 's'}; ratios are min / median / max over runs, times are medians.`,
   '',
   '| measurement | toolgate | baseline | ratio (min / median / max) | target | holds |',

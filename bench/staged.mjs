@@ -1,8 +1,9 @@
 // The staged check's latency (`scan --staged`), in a large git repository
 // made in the temp folder: real code no one here wrote (the JavaScript under
-// node_modules) with a small agent project, committed, then one file staged.
+// node_modules, or the real tree of bench/generate.mjs) with a small agent
+// project, committed, then one file staged.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const gitEnv = (home) => ({
@@ -61,7 +62,9 @@ export function stagedRepository(work, realCode) {
   git('commit', '--quiet', '-m', 'base');
   git('gc', '--quiet');
   const files = git('ls-files').split('\n').filter(Boolean).length;
-  const plain = path.relative(repository, firstScript(path.join(repository, 'vendor')));
+  // In the real tree, a file of TypeScript's lib (not the agent code written beside it).
+  const vendored = path.join(repository, 'vendor');
+  const plain = path.relative(repository, firstScript(existsSync(path.join(vendored, 'js')) ? path.join(vendored, 'js') : vendored));
   const stage = (file, edit) => {
     edit(path.join(repository, file));
     git('add', file);

@@ -172,13 +172,7 @@ export async function analyseTree<Result>(
     if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
     deferred.push(file);
   }
-  if (deferred.length > 0) {
-    // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
-    // with each parser its files need: a file that was a cache hit was never parsed in this run.
-    const { prepareFor } = await loadFrontEnds();
-    for (const file of deferred) await prepareFor(file.absolutePath);
-    projectPassCached(deferred, sources, problems, record, parsed, cache);
-  }
+  if (deferred.length > 0) await projectPassCached(deferred, sources, problems, record, parsed, cache);
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
@@ -253,19 +247,24 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
  * as one group, reused only when none of them nor any file the pass read
  * changed, and kept only when every one of them was checked.
  */
-function projectPassCached<Result>(
+async function projectPassCached<Result>(
   files: readonly DiscoveredFile[],
   sources: SourceFiles,
   problems: FileProblem[],
   record: (file: DiscoveredFile, outcome: FileOutcome) => { result: Result; reads: Set<string> } | undefined,
   parsed: ReadonlyMap<string, ParsedSource>,
   cache?: ScanCache<Result>,
-): void {
+): Promise<void> {
   const reused = cache?.lookupGroup(files);
+  // A group reused whole loads no parser: a warm run of an unchanged tree never loads the compiler.
   if (reused && files.every((file) => reused.has(file.path))) {
     for (const file of files) record(file, { kind: 'cached', result: reused.get(file.path) });
     return;
   }
+  // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
+  // with each parser its files need: a file that was a cache hit was never parsed in this run.
+  const { prepareFor } = await loadFrontEnds();
+  for (const file of files) await prepareFor(file.absolutePath);
   const reads = new Set<string>();
   const results = new Map<string, Result>();
   const before = problems.length;

@@ -114,6 +114,27 @@ describe('scan --staged checks what the staged change reaches', () => {
     expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('agent/index.ts', 1, 23)] });
   });
 
+  it("a bare import of a package folder the repository holds: the module its package.json names as the entry", async () => {
+    await committed({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.' } }),
+      'shared/package.json': JSON.stringify({ name: 'shared', main: 'lib/tools.js' }),
+      'shared/lib/tools.ts': "export const TOOLS = ['Read'];\n",
+      'options.ts': optionsModule.replace("'./consts'", "'shared'"),
+    });
+    await staged({ 'shared/lib/tools.ts': "export const TOOLS = ['Bash'];\n" });
+    expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('shared/lib/tools.ts', 1, 23)] });
+  });
+
+  it('a relative import of a folder with a package.json: the module it names as the entry', async () => {
+    await committed({
+      'shared/package.json': JSON.stringify({ main: 'lib/tools.js' }),
+      'shared/lib/tools.ts': "export const TOOLS = ['Read'];\n",
+      'options.ts': optionsModule.replace("'./consts'", "'./shared'"),
+    });
+    await staged({ 'shared/lib/tools.ts': "export const TOOLS = ['Bash'];\n" });
+    expect(await scan('--staged')).toMatchObject({ code: 1, findings: [bareBash('shared/lib/tools.ts', 1, 23)] });
+  });
+
   it('judges the staged content, not the working tree: staged then reverted still blocks; staged clean, broken after, passes', async () => {
     await committed({ 'consts.ts': "export const TOOLS = ['Read'];\n", 'options.ts': optionsModule });
     await staged({ 'consts.ts': "export const TOOLS = ['Bash'];\n" });

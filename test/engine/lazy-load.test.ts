@@ -14,21 +14,33 @@ const built = path.join(repoRoot, 'dist/src/engine/scan.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function scanInFreshProcess(files: Record<string, string>): { files: number; parsersLoaded: boolean } {
+interface Loaded {
+  files: number;
+  parsersLoaded: boolean;
+  yamlLoaded: boolean;
+}
+
+function treeOf(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(work, 'tree-'));
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
     writeFileSync(path.join(root, name), text);
   }
+  return root;
+}
+
+function scanInFreshProcess(files: Record<string, string> | string, { cache = false } = {}): Loaded {
+  const root = typeof files === 'string' ? files : treeOf(files);
   const script = `
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
-    const { stats } = await scan({ cwd: process.argv[1], configFile: false });
-    const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\\\/]@?ts-morph[\\\\/]/.test(file));
-    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded }));`;
+    const { stats } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' });
+    const cached = Object.keys(createRequire(import.meta.url).cache);
+    const loaded = (pattern) => cached.some((file) => pattern.test(file));
+    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/) }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 900_000 });
   expect(run.stderr).toBe('');
-  return JSON.parse(run.stdout) as { files: number; parsersLoaded: boolean };
+  return JSON.parse(run.stdout) as Loaded;
 }
 
 describe('loading the front ends lazily', () => {
@@ -41,11 +53,27 @@ describe('loading the front ends lazily', () => {
       // Names the SDK in a comment only: past the byte prefilter, stopped by the TypeScript front end's own check.
       'src/notes.js': '// see @anthropic-ai/claude-agent-sdk\nexport {};\n',
     };
-    expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false });
+    expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false, yamlLoaded: false });
   });
 
   it('loads it once a file uses the SDK', () => {
     const agent = { 'src/agent.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x' });\n" };
-    expect(scanInFreshProcess(agent)).toEqual({ files: 1, parsersLoaded: true });
+    expect(scanInFreshProcess(agent)).toMatchObject({ files: 1, parsersLoaded: true });
+  });
+
+  it('loads the YAML parser, and no language parser, for a skill file', () => {
+    const skill = { '.claude/skills/deploy/SKILL.md': '---\nname: deploy\nallowed-tools: Read\n---\nDeploy.\n' };
+    expect(scanInFreshProcess(skill)).toEqual({ files: 1, parsersLoaded: false, yamlLoaded: true });
+  });
+
+  it('a warm --cache run of an unchanged tree does not load the TypeScript compiler, a group of files that cross modules included', () => {
+    const root = treeOf({
+      'src/consts.ts': "export const TOOLS = ['Read'];\n",
+      'src/options.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nimport { TOOLS } from './consts';\nquery({ prompt: 'x', options: { allowedTools: TOOLS } });\n",
+      'agent.py': 'from claude_agent_sdk import ClaudeAgentOptions\nfrom tools import TOOLS\noptions = ClaudeAgentOptions(allowed_tools=TOOLS)\n',
+      'tools.py': 'TOOLS = ["Read"]\n',
+    });
+    expect(scanInFreshProcess(root, { cache: true })).toMatchObject({ files: 4, parsersLoaded: true });
+    expect(scanInFreshProcess(root, { cache: true })).toMatchObject({ files: 4, parsersLoaded: false });
   });
 });

@@ -10,9 +10,11 @@ import type { Snapshot } from './snapshot.js';
  * (`./tools/consts.js` → `consts`, `agent.consts` → `consts`) is matched
  * with every file of that name (`consts.ts`, `consts/index.ts`,
  * `consts/__init__.py`) wherever it is. Each import so leads to at least
- * the file the resolver would choose, so a `false` is certain. What the
- * names cannot follow says `true`: tsconfig `paths`, `#` imports, a folder
- * whose `package.json` names its entry.
+ * the file the resolver would choose, so a `false` is certain. A bare
+ * import of a package whose folder the repository holds also leads to what
+ * its `package.json` names (`main`, `exports`, ...). What the names cannot
+ * follow says `true`: tsconfig `paths`, `#` imports, a `package.json`
+ * pattern that renames what it matches.
  * A repository with agent code then loads the TypeScript compiler for a
  * staged change only when the change may reach that code.
  */
@@ -20,35 +22,119 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
   // A deleted file is no node of this snapshot to be reached.
   if ([...changed].some((file) => !snapshot.has(file))) return true;
   const byName = new Map<string, string[]>();
-  const packageFolders = new Set<string>();
+  const packages = new Map<string, string[]>();
   for (const file of snapshot.entries.keys()) {
     const base = path.posix.basename(file);
-    if (base === 'package.json') packageFolders.add(path.posix.basename(path.posix.dirname(file)));
+    if (base === 'package.json') addTo(packages, path.posix.basename(path.posix.dirname(file)), file);
     if (/^(?:tsconfig|jsconfig)[^/]*\.json$/.test(base) && /"paths"\s*:/.test(snapshot.text(file) ?? '')) return true;
     if (!isTypeScriptPath(file) && !isPythonPath(file)) continue;
-    const name = moduleName(file);
-    byName.set(name, [...(byName.get(name) ?? []), file]);
+    addTo(byName, moduleName(file), file);
   }
+  const entriesOf = new Map<string, string[] | undefined>();
   const seen = new Set(agents);
-  const queue = [...agents];
-  snapshot.prefetch(queue);
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (changed.has(file)) return true;
-    const text = snapshot.text(file) ?? '';
-    const specifiers = isPythonPath(file) ? pythonSpecifiers(text) : typeScriptSpecifiers(text);
-    for (const specifier of specifiers) {
-      const name = lastSegment(specifier, isPythonPath(file));
-      if (specifier.startsWith('#') || packageFolders.has(name)) return true;
-      for (const target of name === '' ? indexesAbove(snapshot, file) : (byName.get(name) ?? [])) {
-        if (!seen.has(target)) {
-          seen.add(target);
-          queue.push(target);
+  // Level by level, each level's files read from the index in one batch.
+  for (let level = [...agents]; level.length > 0; ) {
+    if (level.some((file) => changed.has(file))) return true;
+    snapshot.prefetch(level);
+    const imports = level.map((file) => ({ file, specifiers: specifiersOf(snapshot, file) }));
+    const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => manifestsFor(packages, specifier))));
+    snapshot.prefetch(manifests);
+    const next: string[] = [];
+    for (const { file, specifiers } of imports) {
+      for (const specifier of specifiers) {
+        if (!isPythonPath(file) && specifier.startsWith('#')) return true;
+        const name = lastSegment(specifier, isPythonPath(file));
+        const targets = name === '' ? indexesAbove(snapshot, file) : [...(byName.get(name) ?? [])];
+        if (!isPythonPath(file)) {
+          for (const manifest of manifestsFor(packages, specifier)) {
+            if (!entriesOf.has(manifest)) entriesOf.set(manifest, packageEntries(snapshot, manifest));
+            const entries = entriesOf.get(manifest);
+            if (entries === undefined) return true;
+            targets.push(...entries);
+          }
+        }
+        for (const target of targets) {
+          if (!seen.has(target)) {
+            seen.add(target);
+            next.push(target);
+          }
         }
       }
     }
+    // Past this many modules a name test reads more than the compiler would take to load: let the resolvers decide.
+    if (seen.size > maxFollowed) return true;
+    level = next;
   }
   return false;
+}
+
+const maxFollowed = 200;
+
+function addTo(map: Map<string, string[]>, key: string, value: string): void {
+  const known = map.get(key);
+  if (known) known.push(value);
+  else map.set(key, [value]);
+}
+
+function specifiersOf(snapshot: Snapshot, file: string): string[] {
+  const text = snapshot.text(file) ?? '';
+  return isPythonPath(file) ? pythonSpecifiers(text) : typeScriptSpecifiers(text);
+}
+
+/**
+ * The package.json files an import may resolve through: those of folders
+ * named as the package a bare import names, or as the folder a path import
+ * ends in (`./shared` with a `shared/package.json`).
+ */
+function manifestsFor(packages: ReadonlyMap<string, string[]>, specifier: string): string[] {
+  const names = new Set([packageName(specifier), lastSegment(specifier, false)]);
+  return [...names].flatMap((name) => (name ? (packages.get(name) ?? []) : []));
+}
+
+/** The package a bare specifier names, as its folder is called (`@scope/tools/x` → `tools`); undefined for a relative or absolute one. */
+function packageName(specifier: string): string | undefined {
+  if (/^(?:\.|\/|#|[a-z]+:)/i.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  return parts[0]!.startsWith('@') ? parts[1] : parts[0];
+}
+
+/** Fields of package.json through which a bare import may resolve to one of the package's files. */
+const entryFields = ['main', 'module', 'browser', 'types', 'typings', 'exports', 'typesVersions'];
+const codeExtensions = ['.ts', '.tsx', '.d.ts', '.mts', '.d.mts', '.cts', '.d.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * The files a bare import of a package may resolve to, by what its
+ * package.json names (with each extension the resolvers try in place of a
+ * written `.js`) and its `index.*`; undefined when the names cannot say (a
+ * `*` pattern that renames what it matches, a manifest that does not parse).
+ */
+function packageEntries(snapshot: Snapshot, manifest: string): string[] | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(snapshot.text(manifest) ?? '');
+  } catch {
+    return undefined;
+  }
+  if (data === null || typeof data !== 'object') return undefined;
+  const named: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') named.push(value);
+    else if (value !== null && typeof value === 'object') for (const inner of Object.values(value)) collect(inner);
+  };
+  for (const field of entryFields) collect((data as Record<string, unknown>)[field]);
+  // A pattern keeps the name the import ends with (`./*` → `./dist/*.js`): the names already lead there. Any other cannot be followed.
+  const patterns = named.filter((entry) => entry.includes('*'));
+  if (patterns.some((pattern) => !/\*(?:\/index)?(?:\.(?:d\.)?[cm]?[jt]sx?)?$/.test(pattern))) return undefined;
+  const folder = path.posix.dirname(manifest);
+  const found: string[] = [];
+  for (const entry of [...named.filter((entry) => !entry.includes('*')), 'index']) {
+    const target = path.posix.join(folder, entry);
+    const stem = target.replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
+    for (const candidate of [target, ...codeExtensions.map((extension) => `${stem}${extension}`), ...codeExtensions.map((extension) => `${target}/index${extension}`)]) {
+      if (snapshot.has(candidate)) found.push(candidate);
+    }
+  }
+  return found;
 }
 
 /** What an import names last: `consts` for `./tools/consts.js` or `agent.consts`; `''` for `.`, `..`, `./`; undefined when it cannot say. */

@@ -39,6 +39,8 @@ export function diskResolutionHost(readFile: (file: string) => string | undefine
  */
 export class ModuleResolution {
   private readonly options = new Map<string, ts.CompilerOptions>();
+  /** By tsconfig.json: each config is read once, however many folders it governs. */
+  private readonly configs = new Map<string, ts.CompilerOptions>();
 
   constructor(private readonly host: ResolutionHost) {}
 
@@ -53,18 +55,23 @@ export class ModuleResolution {
   private optionsFor(directory: string): ts.CompilerOptions {
     let options = this.options.get(directory);
     if (!options) {
-      options = readCompilerOptions(directory, this.host);
+      const configPath = ts.findConfigFile(directory, (file) => this.host.fileExists(file));
+      if (!configPath) options = defaults;
+      else {
+        options = this.configs.get(configPath) ?? readCompilerOptions(configPath, this.host);
+        this.configs.set(configPath, options);
+      }
       this.options.set(directory, options);
     }
     return options;
   }
 }
 
-function readCompilerOptions(directory: string, host: ResolutionHost): ts.CompilerOptions {
-  const configPath = ts.findConfigFile(directory, (file) => host.fileExists(file));
-  if (!configPath) return defaults;
+function readCompilerOptions(configPath: string, host: ResolutionHost): ts.CompilerOptions {
   const { config, error } = ts.readConfigFile(configPath, (file) => host.readFile(file));
   if (error) return defaults;
-  const parsed = ts.parseJsonConfigFileContent(config, host, path.dirname(configPath), undefined, configPath);
+  // Only the options matter, never the files the config includes: listing them walked the whole tree
+  // (TypeScript's default `include` is everything), for each config.
+  const parsed = ts.parseJsonConfigFileContent(config, { ...host, readDirectory: () => [] }, path.dirname(configPath), undefined, configPath);
   return { ...defaults, ...parsed.options, allowJs: true };
 }
