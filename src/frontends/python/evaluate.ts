@@ -417,13 +417,15 @@ export class Evaluator {
 
   /**
    * `self.permission_mode` in a method: its class attribute and every write
-   * to it in the class (see `fieldValue`); undefined for a method or a field
-   * the class never sets. Read again while its writes are evaluated, it is
+   * to it in the class (see `fieldValue`); a method is its function;
+   * undefined for a field the class never sets. Read again while its writes are evaluated, it is
    * its initial value.
    */
   private field(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
     const fields = fieldsOf(this.source, cls);
-    if (fields.methods.has(name)) return undefined;
+    // `self.guard`: the method, bound (the hook's own arguments come after `self`).
+    const method = fields.methods.get(name);
+    if (method) return this.functionValue(method);
     const initialNode = fields.initial.get(name);
     const writes = fields.writes.get(name) ?? [];
     const guard = initialNode ?? writes[0]?.value;

@@ -1,5 +1,6 @@
 import type { IdLookup, Span, ValueFlow } from '../../model/types.js';
 import { returnStatements } from './evaluate.js';
+import { isBoundMethod } from './fields.js';
 import { randomSourceOf } from './random-sources.js';
 import { parameterName, type Scopes } from './scope.js';
 import { field, isFunction, namedChildren, spanOf, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
@@ -44,7 +45,8 @@ export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, i
   const list = field(fn, 'parameters');
   const names = (list ? namedChildren(list) : []).map(parameterName);
   // A hook's second parameter is the tool use id, whatever it is called.
-  const hookId = isHook ? names[1] : undefined;
+  // A hook's second argument is the tool use id; a method hook (`self.guard`) has `self` before its arguments.
+  const hookId = isHook ? names[isBoundMethod(source, fn) ? 2 : 1] : undefined;
   if (hookId) tainted.set(textOf(source, hookId), { kind: 'toolUseId', name: textOf(source, hookId), span: span(hookId) });
   for (const name of names) {
     if (name && toolUseIdNames.has(textOf(source, name))) tainted.set(textOf(source, name), { kind: 'toolUseId', name: textOf(source, name), span: span(name) });

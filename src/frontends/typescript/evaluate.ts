@@ -21,6 +21,8 @@ export type FunctionNode = ts.FunctionLikeDeclaration;
 /** Hands out model ids for functions met while evaluating. */
 export interface FunctionTable {
   idOf(node: FunctionNode): number;
+  /** The function an id stands for. */
+  nodeOf?(id: number): FunctionNode | undefined;
 }
 
 /** Follows imports to the values other modules export (scan's project pass). */
@@ -416,8 +418,14 @@ export class Evaluator {
     return single(merged);
   }
 
-  /** A function declared in this file that a call expression names. */
+  /** A function declared in this file that a call expression names: `check(x)`, `this.check(x)`, `guards.matcher()`. */
   private localFunction(callee: ts.Expression): FunctionNode | undefined {
+    if (isPropertyAccessExpression(callee)) {
+      const values = this.member(callee, undefined).alternatives;
+      const [only] = values;
+      const node = values.length === 1 && only?.kind === 'function' ? this.functions.nodeOf?.(only.functionId) : undefined;
+      return node?.body && node.getSourceFile() === this.file ? node : undefined;
+    }
     if (!isIdentifier(callee)) return undefined;
     const declaration = this.scopes.resolve(callee);
     if (declaration && isFunctionDeclaration(declaration) && declaration.body) return declaration;
