@@ -381,9 +381,36 @@ export class Evaluator {
   bindingValue(site: PyNode): ValueSet {
     const span = this.span(site);
     const holder = site.parent;
-    if (holder && site.field === 'name' && holder.type === 'function_definition') return this.functionValue(holder);
+    if (holder && site.field === 'name' && holder.type === 'function_definition') return this.decorated(holder);
     const binding = importBindingOf(this.source, site);
     return binding ? this.imported(binding, span) : unknown(span);
+  }
+
+  /**
+   * A `def` with its decorators applied, innermost first. A decorator of the
+   * project that returns a wrapper (`@audited` whose `wrapper` catches and
+   * calls the function) makes the name both: the wrapper runs, its own
+   * `except` is the gate's, and what the function returns is what the
+   * wrapper hands back. A decorator that cannot be followed leaves the function.
+   */
+  private decorated(definition: PyNode): ValueSet {
+    let value = this.functionValue(definition);
+    const holder = definition.parent?.type === 'decorated_definition' ? definition.parent : undefined;
+    const decorators = holder ? holder.children.filter((child) => child.type === 'decorator') : [];
+    for (const decorator of decorators.reverse()) {
+      const [expression] = namedChildren(decorator);
+      const local = expression && this.localFunction(expression);
+      const helper = local ? { node: local, evaluator: this as Evaluator } : expression && this.importedFunction(expression);
+      if (!helper) continue;
+      const list = field(helper.node, 'parameters');
+      const [first] = list ? namedChildren(list) : [];
+      const parameter = first && parameterName(first);
+      const wrapped = this.helperResult(helper.node, parameter ? new Map([[parameter, value]]) : new Map(), decorator, helper.evaluator);
+      const known = new Set(value.alternatives.map((alternative) => (alternative.kind === 'function' ? alternative.functionId : -1)));
+      const wrappers = wrapped.alternatives.filter((result) => result.kind === 'function' && !known.has(result.functionId));
+      if (wrappers.length > 0) value = union(value, { alternatives: wrappers });
+    }
+    return value;
   }
 
   /** A value imported from another module of the project; the SDK and the standard library are not followed. */
@@ -615,6 +642,12 @@ export class Evaluator {
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(identifier, unknown(owner.span(identifier)));
     });
+    return this.helperResult(target, bound, call, owner);
+  }
+
+  /** What `target` (a function of `owner`'s module) returns with its parameters bound. */
+  private helperResult(target: PyNode, bound: Bindings, call: PyNode, owner: Evaluator): ValueSet {
+    if (owner.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
     if (owner !== this) this.crossesModules = true;
     owner.active.add(target);
     try {

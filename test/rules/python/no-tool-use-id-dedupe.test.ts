@@ -33,6 +33,20 @@ runPythonCases(rule, {
   ],
   invalid: [
     {
+      name: 'a method hook: the id is the argument after input_data, not self',
+      code: py(
+        ...head,
+        'class Agent:',
+        '    async def guard(self, input_data, call_id, context):',
+        '        if call_id in seen or input_data in seen:',
+        '            return {}',
+        '        return {}',
+        '    def options(self):',
+        '        return ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[self.guard])]})',
+      ),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 6, column: 12, data: { operation: 'membership test' } }],
+    },
+    {
       name: 'setdefault and a key-value store SET NX with the id in the key',
       code: hook('if seen_at.setdefault(tool_use_id, now()) != now():', '    return {}', 'fresh = await redis.set(f"run:{tool_use_id}", 1, nx=True)', 'if not fresh:', '    return {}', 'if await redis.get("done:" + tool_use_id):', '    return {}', 'return {}'),
       errors: [

@@ -56,6 +56,21 @@ runPythonCases(rule, {
   ],
   invalid: [
     {
+      name: 'a method registered as self.guard, and one wrapped by functools.partial',
+      code: py(
+        head,
+        'import functools',
+        'class Agent:',
+        '    async def guard(self, input_data, tool_use_id, context):',
+        '        return {"decision": "block"} if input_data["tool_name"] == "Bash" else {}',
+        '    async def scoped(self, word, input_data, tool_use_id, context):',
+        '        return {"decision": "block", "reason": f"No {word}."} if word in str(input_data) else {}',
+        '    def options(self):',
+        '        return ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[self.guard, functools.partial(self.scoped, "rm")])]})',
+      ),
+      errors: [{ messageId: 'denyWithoutReason', line: 5, column: 29, data: { field: 'reason' } }],
+    },
+    {
       name: 'a factory whose block carries only a systemMessage, through a list and a ** dict',
       code: factory('{"decision": "block", "systemMessage": "Blocked rm."}'),
       errors: [{ messageId: 'denyWithoutReason', line: 5, column: 33, data: { field: 'reason' } }],
