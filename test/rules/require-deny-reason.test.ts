@@ -45,6 +45,8 @@ runRuleTests(rule, {
       review("{ behavior: 'deny', message: reasonFor(input) }"),
       ...registrations.map((hook) => registered(hook, "{ decision: 'block' as const, reason: 'Blocked by policy.' }")),
       factory("{ decision: 'block', reason: 'No rm here.', systemMessage: 'Blocked rm.' }"),
+      // A reason set on every path.
+      `${imports}\nconst guard: HookCallback = async (input: any) => {\n  let reason: string;\n  if (input.tool_name === 'Bash') reason = 'No shell here.';\n  else reason = 'Only Bash is guarded.';\n  return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };\n};\n${wire('guard')}`,
     ],
     invalid: [
       ...registrations.map((hook) => ({
@@ -91,6 +93,7 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      "import { query } from '@anthropic-ai/claude-agent-sdk';\nclass Agent {\n  async guard(input) { return input.tool_name === 'Bash' ? { decision: 'block', reason: 'No shell.' } : {}; }\n  run() { return query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [(i, id, o) => this.guard(i, id, o)] }] } } }); }\n}",
       // continue: false ends the session: no retry to prevent.
       "import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => ({ decision: 'block', stopReason: 'Stopped by policy.', continue: false });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] } } });",
       "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny', message: 'Use the run_tests tool.' } : { behavior: 'allow', updatedInput: input }) } });",
@@ -100,6 +103,11 @@ runRuleTests(rule, {
         name: 'a canUseTool deny without a message, in JavaScript',
         code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny' } : { behavior: 'allow', updatedInput: input }) } });",
         errors: [{ messageId: 'denyWithoutReason', data: { gate: 'canUseTool', certainty: 'is', field: 'message' }, line: 2, column: 99 }],
+      },
+      {
+        name: 'a class method behind an arrow, in JavaScript',
+        code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nclass Agent {\n  async guard(input) { return input.tool_name === 'Bash' ? { decision: 'block' } : {}; }\n  run() { return query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [(i, id, o) => this.guard(i, id, o)] }] } } }); }\n}",
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'reason' }, line: 3, column: 72 }],
       },
     ],
   },

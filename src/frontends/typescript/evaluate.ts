@@ -9,7 +9,7 @@ import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
-import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
+import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -274,9 +274,10 @@ export class Evaluator {
   private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
     if (!isIdentifier(declaration.name)) return initial;
     this.assignments ??= indexAssignments(this.file);
-    let value = initial;
-    for (const write of this.assignments.get(declaration.name.text) ?? []) {
-      if (this.scopes.resolve(write.root) !== declaration) continue;
+    const writes = (this.assignments.get(declaration.name.text) ?? []).filter((write) => this.scopes.resolve(write.root) === declaration);
+    // `let reason;` then an if/else that assigns it in every branch: after that, the value is always set.
+    let value = !declaration.initializer && assignedOnEveryBranch(writes, declaration) ? { alternatives: [] } : initial;
+    for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
       const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));

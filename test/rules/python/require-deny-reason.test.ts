@@ -41,6 +41,17 @@ const factory = (block: string, options = '{"hooks": {"PreToolUse": HOOKS}}') =>
 
 runPythonCases(rule, {
   valid: [
+    // A reason set on every path.
+    py(
+      head,
+      'async def guard(input_data, tool_use_id, context):',
+      '    if input_data["tool_name"] == "Bash":',
+      '        reason = "No shell here."',
+      '    else:',
+      '        reason = "Only Bash is guarded."',
+      '    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}}',
+      'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+    ),
     factory('{"decision": "block", "reason": "No rm here.", "systemMessage": "Blocked rm."}'),
     // A comprehension that drops more than unset values is not followed.
     factory('{"decision": "block", "systemMessage": "Blocked rm."}', '{"hooks": {"PreToolUse": HOOKS}}\noptions = {k: v for k, v in options.items() if k != "hooks"}'),
