@@ -1,6 +1,6 @@
 import { defineRule } from '../src/model/rule.js';
 import { agentFunctions } from '../src/model/agent-code.js';
-import { isAttemptIdName, isIdempotencyKeyName, isUpdatedInput } from '../src/model/idempotency.js';
+import { isAttemptIdName, isIdempotencyKeyName, isServerIdempotencyKeyName, isUpdatedInput } from '../src/model/idempotency.js';
 
 type Options = { keyNames: string[] };
 type MessageIds = 'randomKey' | 'randomUpdatedInput';
@@ -38,8 +38,12 @@ export default defineRule<Options, MessageIds>({
   check(model, options, report) {
     for (const facts of agentFunctions(model)) {
       const reported = new Set<number>();
+      // A value the code keeps as a request id (`const requestId = randomUUID()`) names one request on purpose:
+      // a dedupe key built from it (a notification's) dedupes that request, not retries; an idempotency key proper still does.
+      const requestIds = new Set(facts.flows.filter(({ sink }) => isAttemptIdName(sink.name)).map(({ source }) => source.span.start));
       for (const { source, sink } of facts.flows) {
         if (source.kind !== 'random' || reported.has(source.span.start)) continue;
+        if (requestIds.has(source.span.start) && !isServerIdempotencyKeyName(sink.name) && !sink.path.some(isUpdatedInput)) continue;
         const data = { key: sink.name, source: source.name };
         if (sink.path.some((name) => isUpdatedInput(name)) && !isAttemptIdName(sink.name)) {
           report({ messageId: 'randomUpdatedInput', span: sink.span, data });

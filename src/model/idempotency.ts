@@ -11,6 +11,16 @@ export function isIdempotencyKeyName(name: string, extra: readonly string[] = []
   return keyNames.includes(normalized) || extra.some((candidate) => normalize(candidate) === normalized);
 }
 
+/**
+ * An idempotency key proper (`idempotencyKey`, `Idempotency-Key`): what a
+ * server stores to turn a repeated write into the first one. The other
+ * names (`dedupeKey`, `requestKey`, ...) also dedupe in-process things such
+ * as notifications.
+ */
+export function isServerIdempotencyKeyName(name: string): boolean {
+  return normalize(name) === 'idempotencykey';
+}
+
 /** `updatedInput` / `updated_input`: a hook's rewrite of the tool input. */
 export function isUpdatedInput(name: string): boolean {
   return normalize(name) === 'updatedinput';

@@ -27,3 +27,11 @@ describe('a Python agent spread across the modules of a package', () => {
     expect(result.stats).toMatchObject({ files: 6, analysed: 2, skipped: 4, failed: 0 });
   });
 });
+
+describe('a Python hook factory in another module', () => {
+  it('checks the hooks it returns, through an options dict filtered by a comprehension', async () => {
+    const located = (await findings('py-hook-factory')).map(({ path, line, column, ruleId, messageId }) => `${path}:${line}:${column} ${ruleId}/${messageId}`);
+    // command_guard blocks with a systemMessage only, which the user reads and the model does not; path_guard gives a reason.
+    expect(located).toEqual(['py-hook-factory/agent/guards.py:8:33 require-deny-reason/denyWithoutReason']);
+  });
+});

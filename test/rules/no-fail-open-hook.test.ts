@@ -13,11 +13,22 @@ const suggestedDeny = `{ hookSpecificOutput: { hookEventName: 'PreToolUse', perm
 const denyOnFailure = (output: string) => [{ messageId: 'denyOnFailure' as const, output }];
 const blockOnFailure = (output: string) => [{ messageId: 'blockOnFailure' as const, output }];
 
+/** `withAudit` wraps a policy hook; its catch (line 5) runs `handler`. */
+const audited = (handler: string) =>
+  `${imports}\nfunction withAudit(hook: HookCallback): HookCallback {\n  return async (input, id, options) => {\n    try { return await hook(input, id, options); }\n    catch (error) { ${handler} }\n  };\n}\n` +
+  `const guard: HookCallback = async (input) => ((await checkPolicy(input)) ? {} : ${deny});\n${wire('withAudit(guard)')}`;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
       // Closed catch handlers: deny, rethrow, exit.
       guard(`    return ${deny};`),
+      // The wrapper's catch is the gate's: closed here.
+      audited(`return ${deny};`),
+      // An empty catch around cleanup, after which the hook still decides on every path.
+      `${imports}\ndeclare const lock: { release(): Promise<void> };\nconst guard: HookCallback = async (input) => {\n  try { await lock.release(); } catch {}\n  return ${deny};\n};\n${wire('guard')}`,
+      // Number and string methods on values the hook has just produced cannot throw.
+      `${imports}\nconst guard: HookCallback = async (input: any) => {\n  const size = Number(input.tool_input?.size ?? 0).toFixed(0);\n  const command = String(input.tool_input?.command ?? '').trim().toLowerCase();\n  if (command.startsWith('rm') || size.length > 9) return ${deny};\n  return {};\n};\n${wire('guard')}`,
       // A rethrow is closed where the matcher blocks on failure.
       guard('    throw error;', ", onFailure: 'block'"),
       guard('    process.exit(2);'),
@@ -40,6 +51,16 @@ runRuleTests(rule, {
       `${imports}\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  try {\n    return (await checkPolicy(input)) ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'policy' };\n  } catch {\n    return { behavior: 'deny', message: 'policy check failed' };\n  }\n} } });`,
     ],
     invalid: [
+      {
+        name: "a higher-order wrapper's catch that returns no decision",
+        code: audited('return {};'),
+        errors: [{ messageId: 'catchAllows', line: 6, column: 5, data: { gate: 'the hook', result: 'returns no decision' }, suggestions: denyOnFailure(audited(`return ${suggestedDeny};`)) }],
+      },
+      {
+        name: "a .catch(() => ({})) on the gate's promise",
+        code: `${imports}\ndeclare function check(input: unknown): Promise<object>;\nconst guard: HookCallback = async (input) => {\n  return check(input).catch(() => ({}));\n};\n${wire('guard')}`,
+        errors: [{ messageId: 'catchAllows', line: 5, column: 23, data: { gate: "'guard'", result: 'returns no decision' }, suggestions: denyOnFailure(`${imports}\ndeclare function check(input: unknown): Promise<object>;\nconst guard: HookCallback = async (input) => {\n  return check(input).catch(() => (${suggestedDeny}));\n};\n${wire('guard')}`) }],
+      },
       {
         name: 'a catch returning {}',
         code: guard('    return {};'),

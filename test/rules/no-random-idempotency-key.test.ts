@@ -13,6 +13,12 @@ const refundTool = (prelude: string, headers: string) =>
   `});\n` +
   `createSdkMcpServer({ name: 'payments', tools: [refund] });`;
 
+/** canUseTool that asks a UI under a fresh id (line 6) and sends the notification with `key` on line 7. */
+const permission = (key: string, id = 'requestId') =>
+  `${imports}\ndeclare function notify(event: object): void;\ndeclare function waitForAnswer(id: string): Promise<boolean>;\n` +
+  `query({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  const ${id} = randomUUID();\n  notify({ kind: 'permission', ${id}, ${key}: \`perm-\${${id}}\` });\n` +
+  `  return (await waitForAnswer(${id})) ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'The user said no.' };\n} } });`;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -31,6 +37,8 @@ runRuleTests(rule, {
       `${imports}\nexport async function send(idempotencyKey: string) {\n  return fetch('x', { headers: { 'Idempotency-Key': idempotencyKey } });\n}`,
       // Random keys outside agent code are not this rule's business.
       `${imports}\nexport function makeJob() {\n  return { idempotencyKey: randomUUID() };\n}`,
+      // A notification deduped per permission request: the key names the request that the code keeps as its request id.
+      permission('dedupeKey'),
       // A hook that logs with a random id.
       `${imports}\nconst log: HookCallback = async (input) => {\n  console.log({ logId: randomUUID(), at: Date.now(), tool: input.hook_event_name });\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [log] }] } } });`,
     ],
@@ -39,6 +47,16 @@ runRuleTests(rule, {
         name: 'randomUUID into an Idempotency-Key header through a variable',
         code: refundTool('  const key = randomUUID();', "'Idempotency-Key': key"),
         errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'randomUUID()' }, line: 5, column: 75, endColumn: 92 }],
+      },
+      {
+        name: 'a request id as an idempotency key proper is still new on every attempt',
+        code: permission('idempotencyKey'),
+        errors: [{ messageId: 'randomKey', data: { key: 'idempotencyKey', source: 'randomUUID()' }, line: 7, column: 43 }],
+      },
+      {
+        name: 'a dedupe key from a random value that is no request id',
+        code: permission('dedupeKey', 'token'),
+        errors: [{ messageId: 'randomKey', data: { key: 'dedupeKey', source: 'randomUUID()' }, line: 7, column: 39 }],
       },
       {
         name: 'a template string with Date.now()',

@@ -11,6 +11,21 @@ const specific = (fields: string) => `{ hookSpecificOutput: { hookEventName: 'Pr
 const review = (denied: string) =>
   `${imports}\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  if (!isAllowed(input)) return ${denied};\n  return { behavior: 'allow', updatedInput: input };\n} } });`;
 
+/** A class whose method `guard` blocks on line 6 with `block`, registered through `hook` (see `registrations`). */
+const registered = (hook: string, block = "{ decision: 'block' as const }") =>
+  `${imports}\nclass Agent {\n  async guard(input: any, _id?: string, _options?: unknown) {\n    if (!isAllowed(input)) return ${block};\n    return {};\n  }\n` +
+  `  matcher() {\n    return { matcher: 'Bash', hooks: [this.guard] };\n  }\n  run() {\n    ${hook}\n  }\n}`;
+const registrations = [
+  wire('this.guard'),
+  wire('this.guard.bind(this)'),
+  wire('(i, id, o) => this.guard(i, id, o)'),
+  "query({ prompt: 'x', options: { hooks: { PreToolUse: [this.matcher()] } } });",
+  "const pre: any[] = [];\n    pre.push({ matcher: 'Bash', hooks: [this.guard] });\n    query({ prompt: 'x', options: { hooks: { PreToolUse: pre } } });",
+];
+/** A factory whose hook blocks on line 6. */
+const factory = (block: string) =>
+  `${imports}\nfunction makeGuard(word: string): HookCallback {\n  return async (input: any) => {\n    if (String(input.tool_input.command).includes(word)) return ${block};\n    return {};\n  };\n}\n${wire("makeGuard('rm')")}`;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -28,8 +43,22 @@ runRuleTests(rule, {
       guard("{ decision: 'block' }", 'PostToolUse'),
       review("{ behavior: 'deny', message: 'Refunds above 100 EUR need a human. Ask the user to approve it.' }"),
       review("{ behavior: 'deny', message: reasonFor(input) }"),
+      ...registrations.map((hook) => registered(hook, "{ decision: 'block' as const, reason: 'Blocked by policy.' }")),
+      factory("{ decision: 'block', reason: 'No rm here.', systemMessage: 'Blocked rm.' }"),
+      // A reason set on every path.
+      `${imports}\nconst guard: HookCallback = async (input: any) => {\n  let reason: string;\n  if (input.tool_name === 'Bash') reason = 'No shell here.';\n  else reason = 'Only Bash is guarded.';\n  return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };\n};\n${wire('guard')}`,
     ],
     invalid: [
+      ...registrations.map((hook) => ({
+        name: `a class method registered as ${hook.split('\n').at(-1)}`,
+        code: registered(hook),
+        errors: [{ messageId: 'denyWithoutReason' as const, data: { gate: 'PreToolUse', certainty: 'is', field: 'reason' }, line: 6, column: 47 }],
+      })),
+      {
+        name: "a factory's hook whose block carries only a systemMessage (shown to the user, not the model)",
+        code: factory("{ decision: 'block', systemMessage: 'Blocked rm.' }"),
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'reason' }, line: 6, column: 77 }],
+      },
       {
         name: 'a PreToolUse deny without a reason',
         code: guard("{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' } }"),
@@ -64,6 +93,7 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      "import { query } from '@anthropic-ai/claude-agent-sdk';\nclass Agent {\n  async guard(input) { return input.tool_name === 'Bash' ? { decision: 'block', reason: 'No shell.' } : {}; }\n  run() { return query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [(i, id, o) => this.guard(i, id, o)] }] } } }); }\n}",
       // continue: false ends the session: no retry to prevent.
       "import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => ({ decision: 'block', stopReason: 'Stopped by policy.', continue: false });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] } } });",
       "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny', message: 'Use the run_tests tool.' } : { behavior: 'allow', updatedInput: input }) } });",
@@ -73,6 +103,11 @@ runRuleTests(rule, {
         name: 'a canUseTool deny without a message, in JavaScript',
         code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny' } : { behavior: 'allow', updatedInput: input }) } });",
         errors: [{ messageId: 'denyWithoutReason', data: { gate: 'canUseTool', certainty: 'is', field: 'message' }, line: 2, column: 99 }],
+      },
+      {
+        name: 'a class method behind an arrow, in JavaScript',
+        code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nclass Agent {\n  async guard(input) { return input.tool_name === 'Bash' ? { decision: 'block' } : {}; }\n  run() { return query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [(i, id, o) => this.guard(i, id, o)] }] } } }); }\n}",
+        errors: [{ messageId: 'denyWithoutReason', data: { gate: 'PreToolUse', certainty: 'is', field: 'reason' }, line: 3, column: 72 }],
       },
     ],
   },

@@ -103,18 +103,25 @@ function isToolDecorator(decorator: PyNode, sdkName: (node: PyNode | undefined) 
  * `context: ToolPermissionContext`): a gate even where no options wire it up.
  */
 function annotatedGate(module: PyModule, fn: PyNode): Gate['kind'] | undefined {
-  const annotations: PyNode[] = [];
-  const returnType = field(fn, 'return_type');
-  if (returnType) annotations.push(returnType);
   const parameters = field(fn, 'parameters');
-  for (const parameter of parameters ? namedChildren(parameters) : []) {
-    const type = field(parameter, 'type');
-    if (type) annotations.push(type);
-  }
+  const annotations = [field(fn, 'return_type'), ...(parameters ? namedChildren(parameters) : []).map((parameter) => field(parameter, 'type'))];
   for (const annotation of annotations) {
-    for (const word of textOf(module, annotation).match(/\w+/g) ?? []) {
-      if (Object.hasOwn(gateTypes, word)) return gateTypes[word];
-    }
+    const text = annotation && textOf(module, annotation);
+    // A callback type (`can_use_tool: CanUseTool`, `Callable[[..., ToolPermissionContext], ...]`, `-> HookCallback`)
+    // names a gate the function takes or makes: it forwards it (the SDK's own `Query.__init__`) or is its factory.
+    if (!text || /\bCallable\b/.test(text)) continue;
+    const kind = gateTypeIn(text, callbackTypes);
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+/** Callback types: a function of that type is the gate, a parameter of that type only holds one. */
+const callbackTypes = new Set(['HookCallback', 'CanUseTool']);
+
+function gateTypeIn(annotation: string, skipped?: ReadonlySet<string>): Gate['kind'] | undefined {
+  for (const word of annotation.match(/\w+/g) ?? []) {
+    if (Object.hasOwn(gateTypes, word) && !skipped?.has(word)) return gateTypes[word];
   }
   return undefined;
 }

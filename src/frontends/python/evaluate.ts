@@ -25,6 +25,8 @@ export interface FunctionTable {
 export interface ImportResolver {
   /** What module-level `name` of `module`, imported from `fromFile`, is once that module has run; `*` for the module itself. */
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
+  /** The evaluator of another module of the project, to work out what its helpers return. */
+  evaluatorOf?(module: PyModule): Evaluator | undefined;
 }
 
 /** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
@@ -116,6 +118,8 @@ export class Evaluator {
         return single(this.array(node, bindings));
       case 'dictionary':
         return single(this.dictionary(node, bindings));
+      case 'dictionary_comprehension':
+        return this.dictionaryCopy(node, bindings);
       case 'lambda':
         return this.functionValue(node);
       case 'conditional_expression': {
@@ -213,6 +217,30 @@ export class Evaluator {
       object.properties.set(canonical, { key: canonical, spelling: name, keySpan: this.span(key!), value: this.evaluate(value, bindings) });
     }
     return object;
+  }
+
+  /**
+   * `{k: v for k, v in options.items() if v is not None}`: `options` itself,
+   * since an option set to None is not set. Any other comprehension is not
+   * followed.
+   */
+  private dictionaryCopy(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const pair = field(node, 'body');
+    const [key, value] = pair?.type === 'pair' ? [field(pair, 'key'), field(pair, 'value')] : [];
+    const clauses = namedChildren(node).filter((child) => child !== pair);
+    const [loop, filter, ...more] = clauses;
+    const names = loop?.type === 'for_in_clause' ? namedChildren(field(loop, 'left') ?? loop) : [];
+    const items = loop && field(loop, 'right');
+    const receiver = items?.type === 'call' && field(items, 'function');
+    const text = (part: PyNode | null | undefined): string | undefined => (part ? textOf(this.source, part) : undefined);
+    const copies =
+      key?.type === 'identifier' && value?.type === 'identifier' && names.length === 2 &&
+      text(names[0]) === text(key) && text(names[1]) === text(value) &&
+      receiver && receiver.type === 'attribute' && text(field(receiver, 'attribute')) === 'items' &&
+      this.argumentsOf(items).positional.length === 0 && more.length === 0 &&
+      (!filter || (filter.type === 'if_clause' && dropsNone(this.source, filter, text(value)!)));
+    const source = copies ? field(receiver, 'object') : undefined;
+    return source ? this.evaluate(source, bindings) : unknown(this.span(node));
   }
 
   /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
@@ -353,9 +381,36 @@ export class Evaluator {
   bindingValue(site: PyNode): ValueSet {
     const span = this.span(site);
     const holder = site.parent;
-    if (holder && site.field === 'name' && holder.type === 'function_definition') return this.functionValue(holder);
+    if (holder && site.field === 'name' && holder.type === 'function_definition') return this.decorated(holder);
     const binding = importBindingOf(this.source, site);
     return binding ? this.imported(binding, span) : unknown(span);
+  }
+
+  /**
+   * A `def` with its decorators applied, innermost first. A decorator of the
+   * project that returns a wrapper (`@audited` whose `wrapper` catches and
+   * calls the function) makes the name both: the wrapper runs, its own
+   * `except` is the gate's, and what the function returns is what the
+   * wrapper hands back. A decorator that cannot be followed leaves the function.
+   */
+  private decorated(definition: PyNode): ValueSet {
+    let value = this.functionValue(definition);
+    const holder = definition.parent?.type === 'decorated_definition' ? definition.parent : undefined;
+    const decorators = holder ? holder.children.filter((child) => child.type === 'decorator') : [];
+    for (const decorator of decorators.reverse()) {
+      const [expression] = namedChildren(decorator);
+      const local = expression && this.localFunction(expression);
+      const helper = local ? { node: local, evaluator: this as Evaluator } : expression && this.importedFunction(expression);
+      if (!helper) continue;
+      const list = field(helper.node, 'parameters');
+      const [first] = list ? namedChildren(list) : [];
+      const parameter = first && parameterName(first);
+      const wrapped = this.helperResult(helper.node, parameter ? new Map([[parameter, value]]) : new Map(), decorator, helper.evaluator);
+      const known = new Set(value.alternatives.map((alternative) => (alternative.kind === 'function' ? alternative.functionId : -1)));
+      const wrappers = wrapped.alternatives.filter((result) => result.kind === 'function' && !known.has(result.functionId));
+      if (wrappers.length > 0) value = union(value, { alternatives: wrappers });
+    }
+    return value;
   }
 
   /** A value imported from another module of the project; the SDK and the standard library are not followed. */
@@ -389,13 +444,15 @@ export class Evaluator {
 
   /**
    * `self.permission_mode` in a method: its class attribute and every write
-   * to it in the class (see `fieldValue`); undefined for a method or a field
-   * the class never sets. Read again while its writes are evaluated, it is
+   * to it in the class (see `fieldValue`); a method is its function;
+   * undefined for a field the class never sets. Read again while its writes are evaluated, it is
    * its initial value.
    */
   private field(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
     const fields = fieldsOf(this.source, cls);
-    if (fields.methods.has(name)) return undefined;
+    // `self.guard`: the method, bound (the hook's own arguments come after `self`).
+    const method = fields.methods.get(name);
+    if (method) return this.functionValue(method);
     const initialNode = fields.initial.get(name);
     const writes = fields.writes.get(name) ?? [];
     const guard = initialNode ?? writes[0]?.value;
@@ -465,7 +522,19 @@ export class Evaluator {
       if (receiver && this.argumentsOf(node).positional.length === 0) return this.evaluate(receiver, bindings);
     }
     const target = this.localFunction(callee);
-    return target ? this.returnValue(target, node, bindings) : unknown(span);
+    if (target) return this.returnValue(target, node, bindings);
+    const imported = this.importedFunction(callee);
+    return imported ? this.returnValue(imported.node, node, bindings, imported.evaluator) : unknown(span);
+  }
+
+  /** A function of another module of the project that a call names: `make_guard` of `from .hooks import make_guard`. */
+  private importedFunction(callee: PyNode): { node: PyNode; evaluator: Evaluator } | undefined {
+    if (!this.imports?.evaluatorOf) return undefined;
+    const values = ['identifier', 'attribute'].includes(unwrap(callee).type) ? this.evaluate(callee).alternatives : [];
+    const [only] = values;
+    const entry = values.length === 1 && only?.kind === 'function' ? this.functions.entry(only.functionId) : undefined;
+    const evaluator = entry && entry.module !== this.source ? this.imports.evaluatorOf(entry.module) : undefined;
+    return evaluator && entry ? { node: entry.node, evaluator } : undefined;
   }
 
   /**
@@ -545,10 +614,14 @@ export class Evaluator {
     return entry && entry.module === this.source ? entry.node : undefined;
   }
 
-  /** What a helper returns for these arguments: `make_options("bypassPermissions")`. */
-  private returnValue(target: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
-    if (this.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
-    this.note([target]);
+  /**
+   * What a helper returns for these arguments: `make_options("bypassPermissions")`.
+   * The arguments are this module's; the helper's defaults and body are its
+   * own module's (`owner`).
+   */
+  private returnValue(target: PyNode, call: PyNode, bindings: Bindings | undefined, owner: Evaluator = this): ValueSet {
+    if (owner.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
+    owner.note([target]);
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
     const list = field(target, 'parameters');
@@ -565,24 +638,31 @@ export class Evaluator {
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');
       if (argument) bound.set(identifier, this.evaluate(argument, bindings));
-      else if (fallback) bound.set(identifier, this.evaluate(fallback));
+      else if (fallback) bound.set(identifier, owner.evaluate(fallback));
       // Bound all the same, so the parameter is not looked up through the function's other calls.
-      else bound.set(identifier, unknown(this.span(identifier)));
+      else bound.set(identifier, unknown(owner.span(identifier)));
     });
-    this.active.add(target);
+    return this.helperResult(target, bound, call, owner);
+  }
+
+  /** What `target` (a function of `owner`'s module) returns with its parameters bound. */
+  private helperResult(target: PyNode, bound: Bindings, call: PyNode, owner: Evaluator): ValueSet {
+    if (owner.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
+    if (owner !== this) this.crossesModules = true;
+    owner.active.add(target);
     try {
       return this.spending.inHelper(() => {
         const body = field(target, 'body');
         if (!body) return unknown(this.span(call));
-        if (target.type === 'lambda') return this.evaluate(body, bound);
+        if (target.type === 'lambda') return owner.evaluate(body, bound);
         const values = returnStatements(body).map((statement) => {
           const [expression] = namedChildren(statement);
-          return expression ? this.evaluate(expression, bound) : single({ kind: 'undefined', span: this.span(statement) });
+          return expression ? owner.evaluate(expression, bound) : single({ kind: 'undefined', span: owner.span(statement) });
         });
-        return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: this.span(target) });
+        return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: owner.span(target) });
       });
     } finally {
-      this.active.delete(target);
+      owner.active.delete(target);
     }
   }
 
@@ -591,6 +671,16 @@ export class Evaluator {
     if (!this.scopes.module.bindings.has(name)) return unknown(span);
     return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
   }
+}
+
+/** `if v is not None` or `if v`: a filter that keeps every value that is set. */
+function dropsNone(source: PyModule, clause: PyNode, name: string): boolean {
+  const [condition] = namedChildren(clause);
+  if (!condition) return false;
+  if (condition.type === 'identifier') return textOf(source, condition) === name;
+  const operands = condition.type === 'comparison_operator' ? namedChildren(condition) : [];
+  const operators = condition.children.filter((child) => !child.named).map((child) => child.type);
+  return operands.length === 2 && textOf(source, operands[0]!) === name && operands[1]!.type === 'none' && operators.join(' ') === 'is not';
 }
 
 /** The SDK export a qualified name refers to: `claude_agent_sdk.types.HookMatcher` → `HookMatcher`. */

@@ -15,8 +15,8 @@ export interface ClassFields {
   declared: Set<string>;
   /** `self.x = value` in the methods, by attribute, in source order. */
   writes: Map<string, SelfWrite[]>;
-  /** Names the class body defines as methods: an attribute of that name is a method, not a field. */
-  methods: Set<string>;
+  /** The methods the class body defines, by name: an attribute of that name is a method, not a field. */
+  methods: Map<string, PyNode>;
 }
 
 const known = new WeakMap<PyNode, ClassFields>();
@@ -46,12 +46,12 @@ export function fieldsOf(source: PyModule, cls: PyNode): ClassFields {
 }
 
 function findFields(source: PyModule, cls: PyNode): ClassFields {
-  const fields: ClassFields = { initial: new Map(), declared: new Set(), writes: new Map(), methods: new Set() };
+  const fields: ClassFields = { initial: new Map(), declared: new Set(), writes: new Map(), methods: new Map() };
   for (const statement of statementsOf(field(cls, 'body'))) {
     const definition = statement.type === 'decorated_definition' ? field(statement, 'definition') : statement;
     if (definition?.type === 'function_definition') {
       const name = field(definition, 'name');
-      if (name) fields.methods.add(textOf(source, name));
+      if (name) fields.methods.set(textOf(source, name), statement);
       addWrites(source, definition, fields);
       continue;
     }
@@ -101,3 +101,13 @@ function firstParameterOf(source: PyModule, method: PyNode): string | undefined 
   const [first] = parameters ? namedChildren(parameters) : [];
   return first?.type === 'identifier' ? textOf(source, first) : undefined;
 }
+
+/** A method that Python binds to its instance or class: its first parameter (`self`, `cls`) is not one the caller passes. */
+export function isBoundMethod(source: PyModule, fn: PyNode): boolean {
+  const decorated = fn.parent?.type === 'decorated_definition' ? fn.parent : undefined;
+  const holder = decorated ? decorated.parent : fn.parent;
+  if (fn.type !== 'function_definition' || holder?.type !== 'block' || holder.parent?.type !== 'class_definition') return false;
+  const decorators = decorated ? decorated.children.filter((child) => child.type === 'decorator').map((child) => textOf(source, child)) : [];
+  return !decorators.some((decorator) => /^@(\w+\.)?staticmethod\b/.test(decorator));
+}
+

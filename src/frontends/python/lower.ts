@@ -45,8 +45,14 @@ export function lowerFunction(source: PyModule, scopes: Scopes, fn: PyNode): Low
         const forever = statement.type === 'while_statement' && isTrue(source, field(statement, 'condition'));
         return { kind: 'loop', body: block(field(statement, 'body'), depth), ...(orElse ? { orElse: block(field(orElse, 'body'), depth) } : {}), forever };
       }
-      case 'with_statement':
-        return { kind: 'block', body: block(field(statement, 'body'), depth) };
+      case 'with_statement': {
+        const body = block(field(statement, 'body'), depth);
+        // `with contextlib.suppress(...)`: an exception in the body ends the block, and what follows runs, as after an empty except.
+        const suppress = suppressingItem(source, scopes, statement);
+        if (!suppress) return { kind: 'block', body };
+        const head = spanOf(source, suppress);
+        return { kind: 'try', body, handlers: [{ head, span: head, body: [] }] };
+      }
       case 'try_statement': {
         const clauses = statement.children;
         const finallyClause = clauses.find((clause) => clause.type === 'finally_clause');
@@ -84,6 +90,17 @@ function isProcessExit(source: PyModule, scopes: Scopes, statement: PyNode): boo
   const callee = field(call, 'function');
   const name = callee && qualifiedName(source, scopes, callee);
   return !!name && processExits.has(name);
+}
+
+/** The `contextlib.suppress(...)` item of a `with` statement, if it has one. */
+function suppressingItem(source: PyModule, scopes: Scopes, statement: PyNode): PyNode | undefined {
+  const clause = statement.children.find((child) => child.type === 'with_clause');
+  for (const item of clause ? namedChildren(clause) : []) {
+    const [call] = namedChildren(item);
+    const callee = call?.type === 'call' ? field(call, 'function') : undefined;
+    if (callee && qualifiedName(source, scopes, callee) === 'contextlib.suppress') return call;
+  }
+  return undefined;
 }
 
 /** `except ValueError as error:`: the clause without its block. */

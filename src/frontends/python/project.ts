@@ -123,6 +123,11 @@ export class PythonProject implements ImportResolver {
     }
   }
 
+  evaluatorOf(module: PyModule): Evaluator | undefined {
+    const context = this.followImports ? this.contexts.get(module.path) : undefined;
+    return context?.module === module ? context.evaluator : undefined;
+  }
+
   /**
    * The SDK import that `binding` in `fromFile` comes to when its module is
    * one of the project's and imports the name from the SDK (`from

@@ -1,5 +1,6 @@
 import type { IdLookup, Span, ValueFlow } from '../../model/types.js';
 import { returnStatements } from './evaluate.js';
+import { isBoundMethod } from './fields.js';
 import { randomSourceOf } from './random-sources.js';
 import { parameterName, type Scopes } from './scope.js';
 import { field, isFunction, namedChildren, spanOf, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
@@ -18,6 +19,8 @@ const lookupMethods: Record<string, IdLookup['operation']> = {
   get: 'get',
   pop: 'get',
   setdefault: 'set',
+  // A key-value store: `redis.set(f"run:{tool_use_id}", 1, nx=True)` is None when the key was there.
+  set: 'set',
   __contains__: 'has',
   index: 'index',
   count: 'includes',
@@ -42,7 +45,8 @@ export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, i
   const list = field(fn, 'parameters');
   const names = (list ? namedChildren(list) : []).map(parameterName);
   // A hook's second parameter is the tool use id, whatever it is called.
-  const hookId = isHook ? names[1] : undefined;
+  // A hook's second argument is the tool use id; a method hook (`self.guard`) has `self` before its arguments.
+  const hookId = isHook ? names[isBoundMethod(source, fn) ? 2 : 1] : undefined;
   if (hookId) tainted.set(textOf(source, hookId), { kind: 'toolUseId', name: textOf(source, hookId), span: span(hookId) });
   for (const name of names) {
     if (name && toolUseIdNames.has(textOf(source, name))) tainted.set(textOf(source, name), { kind: 'toolUseId', name: textOf(source, name), span: span(name) });
@@ -170,10 +174,11 @@ export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, i
 
   const lookup = (operation: IdLookup['operation'], key: PyNode, at: PyNode): void => {
     if (sourceOf(key)?.kind !== 'toolUseId') return;
-    const fact: IdLookup = { operation, span: span(at), gatesCall: decidesBranch(at) };
+    const fact: IdLookup = { operation, span: span(at), gatesCall: gates(operation, at) };
     facts.idLookups.push(fact);
-    // `seen = tool_use_id in cache`, then `if seen: ...`
-    const holder = at.parent?.type === 'assignment' && at.field === 'right' ? field(at.parent, 'left') : undefined;
+    // `seen = tool_use_id in cache`, `fresh = await redis.set(...)`, then `if seen: ...`
+    const result = at.parent?.type === 'await' ? at.parent : at;
+    const holder = result.parent?.type === 'assignment' && result.field === 'right' ? field(result.parent, 'left') : undefined;
     if (holder?.type === 'identifier') lookupResults.set(textOf(source, holder), fact);
   };
 
@@ -241,7 +246,7 @@ export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, i
       }
       case 'identifier': {
         const fact = lookupResults.get(textOf(source, node));
-        if (fact && node.field !== 'left' && decidesBranch(node)) fact.gatesCall = true;
+        if (fact && node.field !== 'left' && gates(fact.operation, node)) fact.gatesCall = true;
         break;
       }
       default:
@@ -321,6 +326,29 @@ function enclosingKeys(source: PyModule, node: PyNode): string[] {
     break;
   }
   return path;
+}
+
+/**
+ * A lookup decides the call when a condition on it leaves. A read (`get`,
+ * an index) whose test is only that nothing is stored (`if not row: return
+ * None`) finds a record to correlate with: a seen-set check leaves when the
+ * key is found.
+ */
+function gates(operation: IdLookup['operation'], node: PyNode): boolean {
+  return decidesBranch(node) && !((operation === 'get' || operation === 'index') && testsAbsence(node));
+}
+
+/** `not x`, `x is None`, `x == None`: the condition asks whether nothing is there. */
+function testsAbsence(node: PyNode): boolean {
+  let current = node;
+  while (current.parent && (current.parent.type === 'await' || current.parent.type === 'parenthesized_expression')) current = current.parent;
+  const parent = current.parent;
+  if (parent?.type === 'not_operator') return true;
+  if (parent?.type !== 'comparison_operator') return false;
+  const operands = namedChildren(parent);
+  const operators = parent.children.filter((child) => !child.named).map((child) => child.type);
+  const other = operands.find((operand) => operand !== current);
+  return operands.length === 2 && other?.type === 'none' && operators.length === 1 && (operators[0] === 'is' || operators[0] === '==');
 }
 
 /**

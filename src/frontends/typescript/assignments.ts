@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isBinaryExpression, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
+import { isBinaryExpression, isBlock, isElementAccessExpression, isIfStatement, isSourceFile, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import type { PathStep } from '../../model/build.js';
 import { writesInRunOrder } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
@@ -69,5 +69,26 @@ function enclosingStatement(node: ts.Node): ts.Node | undefined {
 export function isUnconditional(assignment: Assignment, declaration: ts.Node): boolean {
   const declarationStatement = isVariableDeclaration(declaration) ? declaration.parent.parent : undefined;
   return !!assignment.statement && !!declarationStatement && assignment.statement.parent === declarationStatement.parent;
+}
+
+/**
+ * `let reason; if (a) reason = 'x'; else reason = 'y';`: an if/else chain in
+ * the declaration's own block whose every branch assigns the whole variable.
+ * After it, the declaration's missing initial value is gone on every path.
+ */
+export function assignedOnEveryBranch(writes: readonly Assignment[], declaration: ts.VariableDeclaration): boolean {
+  const block = declaration.parent.parent.parent;
+  if (!isBlock(block) && !isSourceFile(block)) return false;
+  const whole = new Set(writes.filter((write) => write.path.length === 0 && write.kind === 'assign').map((write) => write.statement));
+  const assigns = (branch: ts.Statement): boolean =>
+    whole.has(branch) || (isBlock(branch) && branch.statements.some((statement) => whole.has(statement)));
+  return block.statements.some((statement) => {
+    if (!isIfStatement(statement)) return false;
+    for (let current: ts.Statement = statement; ; ) {
+      if (!isIfStatement(current)) return assigns(current);
+      if (!assigns(current.thenStatement) || !current.elseStatement) return false;
+      current = current.elseStatement;
+    }
+  });
 }
 

@@ -9,7 +9,7 @@ import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
-import { indexAssignments, isUnconditional, type Assignment } from './assignments.js';
+import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -21,6 +21,8 @@ export type FunctionNode = ts.FunctionLikeDeclaration;
 /** Hands out model ids for functions met while evaluating. */
 export interface FunctionTable {
   idOf(node: FunctionNode): number;
+  /** The function an id stands for. */
+  nodeOf?(id: number): FunctionNode | undefined;
 }
 
 /** Follows imports to the values other modules export (scan's project pass). */
@@ -272,9 +274,10 @@ export class Evaluator {
   private applyWrites(declaration: ts.VariableDeclaration, initial: ValueSet): ValueSet {
     if (!isIdentifier(declaration.name)) return initial;
     this.assignments ??= indexAssignments(this.file);
-    let value = initial;
-    for (const write of this.assignments.get(declaration.name.text) ?? []) {
-      if (this.scopes.resolve(write.root) !== declaration) continue;
+    const writes = (this.assignments.get(declaration.name.text) ?? []).filter((write) => this.scopes.resolve(write.root) === declaration);
+    // `let reason;` then an if/else that assigns it in every branch: after that, the value is always set.
+    let value = !declaration.initializer && assignedOnEveryBranch(writes, declaration) ? { alternatives: [] } : initial;
+    for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
       const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));
@@ -416,8 +419,14 @@ export class Evaluator {
     return single(merged);
   }
 
-  /** A function declared in this file that a call expression names. */
+  /** A function declared in this file that a call expression names: `check(x)`, `this.check(x)`, `guards.matcher()`. */
   private localFunction(callee: ts.Expression): FunctionNode | undefined {
+    if (isPropertyAccessExpression(callee)) {
+      const values = this.member(callee, undefined).alternatives;
+      const [only] = values;
+      const node = values.length === 1 && only?.kind === 'function' ? this.functions.nodeOf?.(only.functionId) : undefined;
+      return node?.body && node.getSourceFile() === this.file ? node : undefined;
+    }
     if (!isIdentifier(callee)) return undefined;
     const declaration = this.scopes.resolve(callee);
     if (declaration && isFunctionDeclaration(declaration) && declaration.body) return declaration;

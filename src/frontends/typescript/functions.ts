@@ -17,6 +17,10 @@ export class FunctionRegistry implements FunctionTable {
   readonly nodes: FunctionNode[] = [];
   private readonly ids = new Map<ts.Node, number>();
 
+  nodeOf(id: number): FunctionNode | undefined {
+    return this.nodes[id];
+  }
+
   idOf(node: FunctionNode): number {
     let id = this.ids.get(node);
     if (id === undefined) {

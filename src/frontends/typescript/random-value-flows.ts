@@ -15,6 +15,10 @@ const toolUseIdNames = new Set(['tool_use_id', 'toolUseID', 'toolUseId']);
 /** Methods that test, read or insert a key in a Set, Map or array. */
 const lookupMethods = new Set<IdLookup['operation']>(['has', 'get', 'add', 'set', 'includes']);
 
+function isLookupMethod(name: string): name is IdLookup['operation'] {
+  return lookupMethods.has(name as IdLookup['operation']);
+}
+
 /** Calls that keep their argument's identity: `String(key)`, `encodeURIComponent(key)`. */
 const wrappers = new Set(['String', 'encodeURIComponent', 'encodeURI']);
 
@@ -111,9 +115,11 @@ export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParame
 
   const lookup = (operation: IdLookup['operation'], key: ts.Expression, at: ts.Node): void => {
     if (sourceOf(key)?.kind !== 'toolUseId') return;
-    const fact: IdLookup = { operation, span: spanOf(at), gatesCall: decidesBranch(at) };
+    const fact: IdLookup = { operation, span: spanOf(at), gatesCall: gates(operation, at) };
     facts.idLookups.push(fact);
-    const holder = at.parent && isVariableDeclaration(at.parent) ? at.parent : undefined;
+    // `const seen = ids.has(id)`, `const fresh = await redis.set(...)`
+    const result = isAwaitExpression(at.parent) ? at.parent : at;
+    const holder = result.parent && isVariableDeclaration(result.parent) ? result.parent : undefined;
     if (holder) lookupResults.set(holder, fact);
   };
 
@@ -139,7 +145,7 @@ export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParame
     else if (isIdentifier(node) && lookupResults.size > 0) {
       const declaration = scopes.resolve(node);
       const fact = declaration && lookupResults.get(declaration);
-      if (fact && decidesBranch(node)) fact.gatesCall = true;
+      if (fact && gates(fact.operation, node)) fact.gatesCall = true;
     }
     return true;
   };
@@ -180,8 +186,11 @@ export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParame
     const callee = unwrap(node.expression);
     if (!isPropertyAccessExpression(callee)) return;
     const [first, second] = node.arguments;
-    const method = callee.name.text as IdLookup['operation'];
-    if (first && lookupMethods.has(method)) lookup(method, first, node);
+    const method = callee.name.text;
+    if (first && isLookupMethod(method)) lookup(method, first, node);
+    // `Object.hasOwn(seen, id)`, `seen.hasOwnProperty(id)`
+    else if (method === 'hasOwn' && second && isIdentifier(callee.expression) && callee.expression.text === 'Object') lookup('has', second, node);
+    else if (method === 'hasOwnProperty' && first) lookup('has', first, node);
     // headers.set('Idempotency-Key', key), request.setHeader(...), form.append(...)
     if (first && second && isStringLiteralLike(unwrap(first))) {
       sink(sourceOf(second), 'argument', (unwrap(first) as ts.StringLiteralLike).text, first);
@@ -227,6 +236,31 @@ function enclosingProperties(node: ts.Node): string[] {
     break;
   }
   return path;
+}
+
+/**
+ * A lookup decides the call when a condition on it leaves. A read
+ * (`get`, an index) whose test is only that nothing is stored (`if (!row)
+ * return null`) finds a record to correlate with (a pending request, an
+ * answer): a seen-set check leaves when the key is found.
+ */
+function gates(operation: IdLookup['operation'], node: ts.Node): boolean {
+  return decidesBranch(node) && !(readOperations.has(operation) && testsAbsence(node));
+}
+
+const readOperations = new Set<IdLookup['operation']>(['get', 'index']);
+
+/** `!x`, `x == null`, `x === undefined`: the condition asks whether nothing is there. */
+function testsAbsence(node: ts.Node): boolean {
+  let current: ts.Node = node;
+  while (isAwaitExpression(current.parent) || isParenthesizedExpression(current.parent)) current = current.parent;
+  const parent = current.parent;
+  if (isPrefixUnaryExpression(parent)) return parent.operator === SyntaxKind.ExclamationToken;
+  if (!isBinaryExpression(parent)) return false;
+  const equality = [SyntaxKind.EqualsEqualsToken, SyntaxKind.EqualsEqualsEqualsToken].includes(parent.operatorToken.kind);
+  const other = unwrap(parent.left === current ? parent.right : parent.left);
+  const nothing = other.kind === SyntaxKind.NullKeyword || (isIdentifier(other) && other.text === 'undefined');
+  return equality && nothing;
 }
 
 /**

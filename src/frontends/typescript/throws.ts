@@ -7,12 +7,15 @@ import { spanOf, unwrap } from './parse.js';
 /** Receivers whose methods do not throw on ordinary input; `path` is Node's path module (extname, basename, join, ...). */
 const safeReceivers = new Set(['console', 'Math', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance', 'path']);
 
-/** Methods of strings, arrays, Sets and Maps: they do not throw on the values they are given. */
+/** Methods of strings, numbers, arrays, Sets and Maps: they do not throw on the values they are given. */
 const safeMethods = new Set([
   'includes', 'startsWith', 'endsWith', 'some', 'every', 'map', 'filter', 'find', 'findIndex', 'forEach',
   'join', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test', 'match', 'replace', 'replaceAll', 'slice',
   'indexOf', 'has', 'get', 'set', 'add', 'delete', 'push', 'concat', 'keys', 'values', 'entries', 'toString',
   'pop', 'shift', 'unshift', 'at', 'lastIndexOf', 'substring', 'charAt', 'trimStart', 'trimEnd', 'padStart', 'padEnd',
+  'charCodeAt', 'codePointAt', 'search', 'localeCompare', 'flat', 'flatMap', 'reverse', 'sort', 'findLast', 'findLastIndex',
+  // Number methods: toFixed and toPrecision throw only for a digit count out of range.
+  'toFixed', 'toPrecision', 'toLocaleString', 'valueOf',
 ]);
 
 /** `process` methods that read the process's own state. */

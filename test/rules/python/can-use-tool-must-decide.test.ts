@@ -31,6 +31,20 @@ runPythonCases(rule, {
     py(head, 'async def audit(input_data, tool_use_id, context):', '    return None', 'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[audit])]})'),
     configured('can_use_tool=review'),
     configured('can_use_tool=review, permission_prompt_tool_name=None'),
+    // A class that takes the callback and stores it (as the SDK's own Query does) is no callback itself.
+    py(
+      'from typing import Awaitable, Callable',
+      'from claude_agent_sdk import CanUseTool, ToolPermissionContext',
+      'class Session:',
+      '    def __init__(self, can_use_tool: Callable[[str, dict, ToolPermissionContext], Awaitable[object]] | None = None):',
+      '        self.can_use_tool = can_use_tool',
+      '    def replace(self, can_use_tool: CanUseTool | None):',
+      '        self.can_use_tool = can_use_tool',
+      'def make_review() -> CanUseTool:',
+      '    async def review(tool_name, tool_input, context):',
+      '        return await policy(tool_name)',
+      '    return review',
+    ),
   ],
   invalid: [
     {
@@ -50,6 +64,11 @@ runPythonCases(rule, {
       name: 'no edit where the callback never returns PermissionResultDeny (it may not be imported)',
       code: review('if tool_name == "Read":', '    return PermissionResultAllow()', 'return None'),
       errors: [{ messageId: 'noDecision', line: 5, column: 5 }],
+    },
+    {
+      name: 'a callback known by its context type, wired nowhere',
+      code: py('from claude_agent_sdk import ToolPermissionContext', 'async def review(tool_name: str, tool_input: dict, context: ToolPermissionContext):', '    if tool_name == "Bash":', '        return None', '    return await policy(tool_name)'),
+      errors: [{ messageId: 'noDecision', line: 4, column: 9 }],
     },
     {
       name: 'can_use_tool with permission_prompt_tool_name',

@@ -32,8 +32,43 @@ const review = (...handler: string[]) =>
     'options = ClaudeAgentOptions(can_use_tool=review)',
   );
 
+/** A guard whose policy check runs inside `with <manager>:` (line 5), then `after` (line 8 on). */
+const suppressed = (manager: string, ...after: string[]) =>
+  py(
+    ...head,
+    'async def guard(input_data, tool_use_id, context):',
+    `    with ${manager}:`,
+    '        if not await check_policy(input_data):',
+    `            return ${deny}`,
+    ...after.map((line) => `    ${line}`),
+    'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+  );
+/** A decorator whose wrapper's except (line 7) runs `handler`, on a guard registered under its name. */
+const decorated = (handler: string) =>
+  py(
+    ...head,
+    'import functools',
+    'def audited(fn):',
+    '    @functools.wraps(fn)',
+    '    async def wrapper(*args):',
+    '        try:',
+    '            return await fn(*args)',
+    '        except Exception:',
+    `            ${handler}`,
+    '    return wrapper',
+    '@audited',
+    'async def guard(input_data, tool_use_id, context):',
+    `    return ${deny} if await check_policy(input_data) else {}`,
+    'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+  );
+
 runPythonCases(rule, {
   valid: [
+    // A suppressed failure after which the gate still decides, and a with that suppresses nothing.
+    suppressed('contextlib.suppress(Exception)', 'return ' + deny).replace('import logging, sys', 'import contextlib, logging, sys'),
+    suppressed('open("/tmp/audit.log", "a")', 'return {}'),
+    // A decorator whose wrapper denies when the guard fails.
+    decorated(`return ${deny}`),
     // Closed handlers: a deny, a re-raise, an exit.
     guard([`return ${deny}`]),
     guard(['raise']),
@@ -65,6 +100,21 @@ runPythonCases(rule, {
     guard(['return {}'], 'PreToolUse', '# toolgate: disable=toolgate/no-fail-open-hook\n    except Exception as error:'),
   ],
   invalid: [
+    {
+      name: 'contextlib.suppress around the policy check, then a return without a decision',
+      code: suppressed('contextlib.suppress(Exception)', 'return {}').replace('import logging, sys', 'import contextlib, logging, sys'),
+      errors: [{ messageId: 'catchAllows', line: 4, column: 10, data: { gate: "'guard'", result: 'returns no decision' } }],
+    },
+    {
+      name: 'suppress imported from contextlib',
+      code: suppressed('suppress(Exception)', 'return {}').replace('import logging, sys', 'from contextlib import suppress'),
+      errors: [{ messageId: 'catchAllows', line: 4, column: 10 }],
+    },
+    {
+      name: "a decorator's wrapper whose except returns no decision counts as the guard's",
+      code: decorated('return {}'),
+      errors: [{ messageId: 'catchAllows', line: 9, column: 9, data: { gate: "'wrapper'", result: 'returns no decision' }, suggestions: denyOnFailure(decorated(`return ${suggestedDeny}`)) }],
+    },
     {
       name: 'an except that returns {}',
       code: guard(['return {}']),

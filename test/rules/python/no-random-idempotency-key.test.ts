@@ -12,6 +12,16 @@ const code = (...lines: string[]) => py(...head, ...lines);
 /** A `@tool` handler whose body is `lines`: the decorator is on line 5, the body starts on line 7. */
 const handler = (...lines: string[]) => code('@tool("refund", "Refund an order", {"order_id": str})', 'async def refund(args):', ...lines.map((line) => `    ${line}`));
 
+/** can_use_tool that asks a UI under a fresh id (line 6) and notifies with `key` on line 7. */
+const permission = (key: string, id = 'request_id') =>
+  code(
+    'async def review(tool_name, tool_input, context):',
+    `    ${id} = str(uuid4())`,
+    `    notify(kind="permission", ${id}=${id}, ${key}=f"perm-{${id}}")`,
+    `    return PermissionResultAllow() if await wait_for_answer(${id}) else PermissionResultDeny(message="The user said no.")`,
+    'options = ClaudeAgentOptions(can_use_tool=review)',
+  );
+
 runPythonCases(rule, {
   valid: [
     // A key derived from the business inputs, hashed.
@@ -24,6 +34,8 @@ runPythonCases(rule, {
     code('async def refund(order_id, idempotency_key):', '    await payments.refund(order_id, idempotency_key=idempotency_key)'),
     // Minted once, when none is stored: only the stored key decides.
     handler('key = args.get("idempotency_key") or str(uuid4())', 'await payments.refund(args["order_id"], idempotency_key=key)'),
+    // A notification deduped per permission request, keyed by the request id the code keeps.
+    permission('dedupe_key'),
     // Not agent code: no hook, callback or tool reaches it.
     code('def reconcile(order_id):', '    return payments.refund(order_id, idempotency_key=str(uuid4()))'),
   ],
@@ -37,6 +49,16 @@ runPythonCases(rule, {
       name: 'through a variable and an f-string',
       code: handler('suffix = uuid4().hex', 'key = f"refund-{args[\'order_id\']}-{suffix}"', 'await payments.refund(args["order_id"], idempotency_key=key)'),
       errors: [{ messageId: 'randomKey', line: 9, column: 45, data: { source: 'uuid4()' } }],
+    },
+    {
+      name: 'a request id as an idempotency key proper',
+      code: permission('idempotency_key'),
+      errors: [{ messageId: 'randomKey', line: 7, column: 54, data: { key: 'idempotency_key', source: 'uuid4()' } }],
+    },
+    {
+      name: 'a dedupe key from a value that is no request id',
+      code: permission('dedupe_key', 'token'),
+      errors: [{ messageId: 'randomKey', line: 7, column: 44, data: { key: 'dedupe_key', source: 'uuid4()' } }],
     },
     {
       name: 'a header from the clock, concatenated',

@@ -22,10 +22,39 @@ runPythonCases(rule, {
     hook('if tool_use_id in seen:', '    logging.info("seen %s again", tool_use_id)', 'return {}'),
     // Dedupe on the tool name and its canonical arguments.
     hook('key = (input_data["tool_name"], repr(sorted(input_data["tool_input"].items())))', 'if key in seen:', `    return ${deny}`, 'seen.add(key)', 'return {}'),
+    // A pending request found by the id: only "nothing stored" returns early, so it correlates.
+    hook('row = await db.fetchone("SELECT answer FROM pending WHERE tool_use_id = ?", tool_use_id)', 'waiting = pending.get(tool_use_id)', 'if waiting is None:', '    return {}', 'if not row:', '    return {}', 'waiting.set_result(row["answer"])', 'return {}'),
+    // A call that must have been registered under its id: a missing record is not a repeat.
+    hook('if not results[tool_use_id]:', '    raise RuntimeError("unknown call")', 'return {}'),
+    // Tests on tuples of literals are no id lookups.
+    hook('if input_data["tool_name"] in ("Write", "Edit"):', `    return ${deny}`, 'return {}'),
     // Not agent code.
     py(...head, 'def remember(tool_use_id):', '    if tool_use_id in seen:', '        return False', '    seen.add(tool_use_id)', '    return True'),
   ],
   invalid: [
+    {
+      name: 'a method hook: the id is the argument after input_data, not self',
+      code: py(
+        ...head,
+        'class Agent:',
+        '    async def guard(self, input_data, call_id, context):',
+        '        if call_id in seen or input_data in seen:',
+        '            return {}',
+        '        return {}',
+        '    def options(self):',
+        '        return ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[self.guard])]})',
+      ),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 6, column: 12, data: { operation: 'membership test' } }],
+    },
+    {
+      name: 'setdefault and a key-value store SET NX with the id in the key',
+      code: hook('if seen_at.setdefault(tool_use_id, now()) != now():', '    return {}', 'fresh = await redis.set(f"run:{tool_use_id}", 1, nx=True)', 'if not fresh:', '    return {}', 'if await redis.get("done:" + tool_use_id):', '    return {}', 'return {}'),
+      errors: [
+        { messageId: 'dedupeByToolUseId', line: 5, column: 8, data: { operation: 'insert' } },
+        { messageId: 'dedupeByToolUseId', line: 7, column: 19, data: { operation: 'insert' } },
+        { messageId: 'dedupeByToolUseId', line: 10, column: 14, data: { operation: 'lookup' } },
+      ],
+    },
     {
       name: 'a set membership test that denies',
       code: hook('if tool_use_id in seen:', `    return ${deny}`, 'seen.add(tool_use_id)', 'return {}'),
@@ -38,9 +67,9 @@ runPythonCases(rule, {
     },
     {
       name: 'a subscript in a condition, and not in',
-      code: hook('if not results[tool_use_id]:', '    raise RuntimeError("unknown call")', 'if tool_use_id not in seen:', '    return {}', 'return {}'),
+      code: hook('if results[tool_use_id]:', '    raise RuntimeError("already ran")', 'if tool_use_id not in seen:', '    return {}', 'return {}'),
       errors: [
-        { messageId: 'dedupeByToolUseId', line: 5, column: 12, data: { operation: 'lookup' } },
+        { messageId: 'dedupeByToolUseId', line: 5, column: 8, data: { operation: 'lookup' } },
         { messageId: 'dedupeByToolUseId', line: 7, column: 8, data: { operation: 'membership test' } },
       ],
     },

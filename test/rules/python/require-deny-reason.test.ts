@@ -24,8 +24,37 @@ const review = (denied: string) =>
     'options = ClaudeAgentOptions(can_use_tool=review)',
   );
 
+/** A hook factory (the block on line 5), its matcher in a list, reaching the options through a `**` dict built as `options`. */
+const factory = (block: string, options = '{"hooks": {"PreToolUse": HOOKS}}') =>
+  py(
+    head,
+    'def make_guard(pattern):',
+    '    async def guard(input_data, tool_use_id, context):',
+    '        if pattern in input_data["tool_input"].get("command", ""):',
+    `            return ${block}`,
+    '        return {}',
+    '    return guard',
+    'HOOKS = [HookMatcher(matcher="Bash", hooks=[make_guard("rm")])]',
+    `options = ${options}`,
+    'agent_options = ClaudeAgentOptions(**{k: v for k, v in options.items() if v is not None})',
+  );
+
 runPythonCases(rule, {
   valid: [
+    // A reason set on every path.
+    py(
+      head,
+      'async def guard(input_data, tool_use_id, context):',
+      '    if input_data["tool_name"] == "Bash":',
+      '        reason = "No shell here."',
+      '    else:',
+      '        reason = "Only Bash is guarded."',
+      '    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": reason}}',
+      'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+    ),
+    factory('{"decision": "block", "reason": "No rm here.", "systemMessage": "Blocked rm."}'),
+    // A comprehension that drops more than unset values is not followed.
+    factory('{"decision": "block", "systemMessage": "Blocked rm."}', '{"hooks": {"PreToolUse": HOOKS}}\noptions = {k: v for k, v in options.items() if k != "hooks"}'),
     // continue_ is the SDK's continue: False ends the session.
     guard('{"decision": "block", "stopReason": "Write scripts under ./scripts only.", "continue_": False}'),
     guard(specific(', "permissionDecisionReason": "Blocked: the command writes outside the project."')),
@@ -37,6 +66,26 @@ runPythonCases(rule, {
     review('PermissionResultDeny(message=reason_for(tool_input), interrupt=True)'),
   ],
   invalid: [
+    {
+      name: 'a method registered as self.guard, and one wrapped by functools.partial',
+      code: py(
+        head,
+        'import functools',
+        'class Agent:',
+        '    async def guard(self, input_data, tool_use_id, context):',
+        '        return {"decision": "block"} if input_data["tool_name"] == "Bash" else {}',
+        '    async def scoped(self, word, input_data, tool_use_id, context):',
+        '        return {"decision": "block", "reason": f"No {word}."} if word in str(input_data) else {}',
+        '    def options(self):',
+        '        return ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[self.guard, functools.partial(self.scoped, "rm")])]})',
+      ),
+      errors: [{ messageId: 'denyWithoutReason', line: 5, column: 29, data: { field: 'reason' } }],
+    },
+    {
+      name: 'a factory whose block carries only a systemMessage, through a list and a ** dict',
+      code: factory('{"decision": "block", "systemMessage": "Blocked rm."}'),
+      errors: [{ messageId: 'denyWithoutReason', line: 5, column: 33, data: { field: 'reason' } }],
+    },
     {
       name: 'a PreToolUse deny without a reason',
       code: guard(specific('')),
