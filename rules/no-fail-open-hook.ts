@@ -2,7 +2,7 @@ import { defineRule, type Suggestion, type TextEdit } from '../src/engine/rule.j
 import { optionName } from '../src/model/agent-code.js';
 import { exitDecisions, failsOpen } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { denyResultText, denyShapeOf, failedCheckReason, returnInstead } from '../src/model/deny-result.js';
+import { denyResultText, denyShapeOf, failedCheckReason, returnInstead, type DenyShape } from '../src/model/deny-result.js';
 import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 import type { AgentModel, CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
 import { isNotSet } from '../src/model/values.js';
@@ -33,14 +33,16 @@ export default defineRule<Record<string, never>, MessageIds>({
   check(model, _options, report) {
     for (const { gate, facts } of gateFunctions(model)) {
       if (!isPermissionGate(gate, facts)) continue;
+      // Each gate's result read as its caller reads it: a PermissionRequest hook's permissionDecision is no decision.
+      const shape = denyShapeOf(gate, facts);
       for (const handler of facts.catches) {
-        const open = handler.exits.filter((exit) => exitDecisions(exit).some(failsOpen));
+        const open = handler.exits.filter((exit) => exitDecisions(exit, shape).some(failsOpen));
         if (open.length === 0) continue;
         const deny = denyInstead(model, gate, facts, handler, open);
         report({
           messageId: 'catchAllows',
           span: handler.span,
-          data: { gate: gateName(model, gate, facts), result: describe(model, open[0]!) },
+          data: { gate: gateName(model, gate, facts), result: describe(model, open[0]!, shape) },
           ...(deny ? { suggestions: [deny] } : {}),
         });
       }
@@ -102,9 +104,9 @@ function gateName(model: AgentModel, gate: Gate, facts: FunctionFacts): string {
   return name;
 }
 
-function describe(model: AgentModel, exit: Exit): string {
+function describe(model: AgentModel, exit: Exit, shape: DenyShape | undefined): string {
   if (exit.kind === 'end') return 'returns nothing';
-  const [decision] = exitDecisions(exit).filter(failsOpen);
+  const [decision] = exitDecisions(exit, shape).filter(failsOpen);
   if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {
     return model.language === 'python' ? 'returns None' : 'returns undefined';
   }
