@@ -1,4 +1,5 @@
 import type { AnyRule } from '../src/model/rule.js';
+import noPersistedWholeToolAllow from './no-persisted-whole-tool-allow.js';
 import requireHookTimeout from './require-hook-timeout.js';
 import hookScriptMustBlock from './hook-script-must-block.js';
 import canUseToolMustDecide from './can-use-tool-must-decide.js';
@@ -32,4 +33,5 @@ export const allRules: AnyRule[] = [
   canUseToolMustDecide,
   hookScriptMustBlock,
   requireHookTimeout,
+  noPersistedWholeToolAllow,
 ];

@@ -1,7 +1,7 @@
 import { defineRule, type Suggestion, type TextEdit } from '../src/model/rule.js';
 import { exitDecisions, failsOpen } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';
+import { denyShapeOf, failedCheckReason, type DenyShape } from '../src/model/deny-result.js';
 import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
@@ -34,14 +34,16 @@ export default defineRule<Record<string, never>, MessageIds>({
   check(model, _options, report, write) {
     for (const { gate, facts } of gateFunctions(model)) {
       if (!isPermissionGate(gate, facts)) continue;
+      // Each gate's result read as its caller reads it: a PermissionRequest hook's permissionDecision is no decision.
+      const shape = denyShapeOf(gate, facts);
       for (const handler of facts.catches) {
-        const open = handler.exits.filter((exit) => exitDecisions(exit).some(failsOpen));
+        const open = handler.exits.filter((exit) => exitDecisions(exit, shape).some(failsOpen));
         if (open.length === 0) continue;
         const deny = denyInstead(write, gate, facts, handler, open);
         report({
           messageId: 'catchAllows',
           span: handler.span,
-          data: { gate: gateName(write, gate, facts), result: describe(write, open[0]!) },
+          data: { gate: gateName(write, gate, facts), result: describe(write, open[0]!, shape) },
           ...(deny ? { suggestions: [deny] } : {}),
         });
       }
@@ -104,9 +106,9 @@ function gateName(write: SourceWriter, gate: Gate, facts: FunctionFacts): string
   return name;
 }
 
-function describe(write: SourceWriter, exit: Exit): string {
+function describe(write: SourceWriter, exit: Exit, shape: DenyShape | undefined): string {
   if (exit.kind === 'end') return 'returns nothing';
-  const [decision] = exitDecisions(exit).filter(failsOpen);
+  const [decision] = exitDecisions(exit, shape).filter(failsOpen);
   if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {
     return `returns ${write.nothing('undefined')}`;
   }

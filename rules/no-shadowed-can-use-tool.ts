@@ -1,5 +1,5 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
-import { exitDecisions } from '../src/model/decisions.js';
+import { exitDecisions, type ResultShape } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
@@ -176,15 +176,15 @@ function reportApprovingHooks(
     if (!messageId) continue;
     for (const hook of matcher.callbacks) {
       const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
-      if (!facts || !alwaysAllows(facts)) continue;
+      if (!facts || !alwaysAllows(facts, matcher.event as ResultShape)) continue;
       report({ messageId, span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
     }
   }
 }
 
-/** Every normal exit returns allow (a throw is a failure, not a path that decides). */
-function alwaysAllows(facts: FunctionFacts): boolean {
-  const decisions = facts.exits.flatMap(exitDecisions);
+/** Every normal exit returns allow, as the event reads it (a throw is a failure, not a path that decides). */
+function alwaysAllows(facts: FunctionFacts, event: ResultShape): boolean {
+  const decisions = facts.exits.flatMap((exit) => exitDecisions(exit, event));
   return decisions.length > 0 && decisions.every((decision) => decision === 'allow') && facts.exits.every((exit) => exit.kind !== 'end');
 }
 

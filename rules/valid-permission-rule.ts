@@ -4,6 +4,7 @@ import { hookMatchers } from '../src/model/hooks.js';
 import { ruleLists } from '../src/model/rule-lists.js';
 import { matcherProblems, permissionRuleProblem, type MatcherProblem, type RuleListKind, type RuleProblem } from '../src/model/rule-validation.js';
 import type { StringValue } from '../src/model/types.js';
+import { insideQuotes } from '../src/model/literal-edit.js';
 
 type Options = { knownTools: string[] };
 type MessageIds = Exclude<RuleProblem['kind'] | MatcherProblem['kind'], 'toolName'> | 'wrongCase' | 'misspelt' | 'unknownTool' | 'replace';
@@ -112,15 +113,8 @@ function reportOf(problem: RuleProblem | MatcherProblem, entry: StringValue, eff
   }
 }
 
-/**
- * Replace the text inside the literal's quotes. Only for a literal written
- * verbatim (one literal whose text is the value between two quotes: no
- * escapes, no prefix such as `r"..."`), so the edit cannot break the string.
- * An edit names its file only when it is not the model's own (see TextEdit).
- */
+/** The entry with `replacement` inside its quotes, where that edit is safe (see insideQuotes). */
 function suggestion(entry: StringValue, replacement: string | undefined, path: string): Pick<RuleReport<MessageIds>, 'suggestions'> {
-  const { start, end, file } = entry.span;
-  if (replacement === undefined || !entry.literal || end - start !== entry.value.length + 2) return {};
-  const span = { start: start + 1, end: end - 1, ...(file === undefined || file === path ? {} : { file }) };
-  return { suggestions: [{ messageId: 'replace', data: { replacement }, edits: [{ span, text: replacement }] }] };
+  const edit = replacement === undefined ? undefined : insideQuotes(entry, replacement, path);
+  return edit ? { suggestions: [{ messageId: 'replace', data: { replacement: replacement! }, edits: [edit] }] } : {};
 }

@@ -1,4 +1,4 @@
-import type { ArrayValue, ObjectValue, Property, Span, Value, ValueOrigin, ValueSet } from './types.js';
+import type { ArrayValue, ObjectValue, ParameterRead, Property, Span, Value, ValueOrigin, ValueSet } from './types.js';
 
 /**
  * Helpers for front ends that build values: the same object and value-set
@@ -9,8 +9,8 @@ export function single(value: Value): ValueSet {
   return { alternatives: [value] };
 }
 
-export function unknown(span: Span): ValueSet {
-  return single({ kind: 'unknown', span });
+export function unknown(span: Span, read?: ParameterRead): ValueSet {
+  return single(read ? { kind: 'unknown', span, read } : { kind: 'unknown', span });
 }
 
 /**

@@ -10,8 +10,18 @@ const hookDecisions: Record<string, Decision> = { allow: 'allow', deny: 'deny', 
 const legacyDecisions: Record<string, Decision> = { approve: 'allow', block: 'deny' };
 const behaviors: Record<string, Decision> = { allow: 'allow', deny: 'deny' };
 
+/**
+ * Who answers, when that is known: each reads its own fields. A PreToolUse
+ * hook decides with `hookSpecificOutput.permissionDecision` (or the legacy
+ * top-level `decision`); a PermissionRequest hook only with
+ * `hookSpecificOutput.decision.behavior` (Claude Code reads nothing else from
+ * it, and rejects an output without `decision` as invalid, which counts as
+ * the hook failing); canUseTool with `behavior`. Unknown: any of them.
+ */
+export type ResultShape = 'PreToolUse' | 'PermissionRequest' | 'canUseTool';
+
 /** The decision of one returned value: a hook output or a permission result. */
-export function decisionOf(value: Value): Decision {
+export function decisionOf(value: Value, shape?: ResultShape): Decision {
   switch (value.kind) {
     case 'undefined':
     case 'absent':
@@ -19,24 +29,26 @@ export function decisionOf(value: Value): Decision {
     case 'null':
       return 'null';
     case 'object':
-      return objectDecision(value);
+      return objectDecision(value, shape);
     default:
       return 'unknown';
   }
 }
 
-function objectDecision(value: Extract<Value, { kind: 'object' }>): Decision {
+function objectDecision(value: Extract<Value, { kind: 'object' }>, shape: ResultShape | undefined): Decision {
+  const reads = (answer: ResultShape): boolean => shape === undefined || shape === answer;
   const specific = value.properties.get('hookSpecificOutput')?.value;
-  const fromSpecific = specific ? decisionInObject(specific, 'permissionDecision', hookDecisions) : undefined;
+  const fromSpecific = specific && reads('PreToolUse') ? decisionInObject(specific, 'permissionDecision', hookDecisions) : undefined;
   // A PermissionRequest hook answers with `hookSpecificOutput.decision.behavior`.
-  const request = specific ? propertyValues(specific, 'decision') : undefined;
+  const request = specific && reads('PermissionRequest') ? propertyValues(specific, 'decision') : undefined;
+  const hook = reads('PreToolUse') || reads('PermissionRequest');
   const candidates = [
     fromSpecific,
     request ? decisionInObject(request, 'behavior', behaviors) : undefined,
-    decisionIn(value.properties.get('permissionDecision')?.value, hookDecisions),
-    decisionIn(value.properties.get('decision')?.value, legacyDecisions),
-    decisionIn(value.properties.get('behavior')?.value, behaviors),
-    stopsEverything(value.properties.get('continue')?.value) ? ('deny' as const) : undefined,
+    reads('PreToolUse') ? decisionIn(value.properties.get('permissionDecision')?.value, hookDecisions) : undefined,
+    reads('PreToolUse') ? decisionIn(value.properties.get('decision')?.value, legacyDecisions) : undefined,
+    reads('canUseTool') ? decisionIn(value.properties.get('behavior')?.value, behaviors) : undefined,
+    hook && stopsEverything(value.properties.get('continue')?.value) ? ('deny' as const) : undefined,
   ].filter((decision): decision is Decision => decision !== undefined);
   if (candidates.includes('deny')) return 'deny';
   if (candidates.length > 0) return candidates[0]!;
@@ -81,9 +93,9 @@ export function stopsEverything(set: ValueSet | undefined): boolean {
 }
 
 /** The decisions one exit of a gate can produce; throws and exits are not decisions. */
-export function exitDecisions(exit: Exit): Decision[] {
+export function exitDecisions(exit: Exit, shape?: ResultShape): Decision[] {
   if (exit.kind === 'end') return ['none'];
-  if (exit.kind === 'return') return exit.value.alternatives.map(decisionOf);
+  if (exit.kind === 'return') return exit.value.alternatives.map((value) => decisionOf(value, shape));
   return [];
 }
 

@@ -1,3 +1,4 @@
+import type { ResultShape } from './decisions.js';
 import { preToolUseOutputs } from './permission-gates.js';
 import type { FunctionFacts, Gate } from './types.js';
 
@@ -5,7 +6,7 @@ import type { FunctionFacts, Gate } from './types.js';
 export const failedCheckReason = 'The permission check failed, so this call is denied.';
 
 /** Which result a gate denies with: each has its own shape. */
-export type DenyShape = 'PreToolUse' | 'PermissionRequest' | 'canUseTool';
+export type DenyShape = ResultShape;
 
 /**
  * The shape a gate's deny takes, or undefined when it is not known: a hook

@@ -46,7 +46,7 @@ export type Value = (
   | ObjectValue
   | FunctionValue
   /** Computed at run time: never reported as bad. */
-  | { kind: 'unknown'; span: Span }
+  | UnknownValue
 ) & { origin?: ValueOrigin };
 
 /**
@@ -65,6 +65,26 @@ export interface ValueOrigin {
   owner?: string;
   /** The environment read, the call, the parameter or the write. */
   span: Span;
+}
+
+export interface UnknownValue {
+  kind: 'unknown';
+  span: Span;
+  /**
+   * What the function's caller hands in, when that is all the value is: a
+   * parameter of a function no call in the project passes it to (a gate the
+   * SDK calls), read at a path (`options.suggestions`, `context.suggestions`,
+   * `{ suggestions }`). Rules that know what the SDK passes there read it.
+   */
+  read?: ParameterRead;
+}
+
+/** A read of a parameter's value, or of a property under it. */
+export interface ParameterRead {
+  /** 0-based position among the arguments a caller passes (Python's `self`/`cls` not counted). */
+  parameter: number;
+  /** Property keys under the parameter, outermost first, under the TypeScript SDK's names. */
+  path: string[];
 }
 
 export interface StringValue {

@@ -19,7 +19,9 @@ export function propertyOf(set: ValueSet, key: string): OptionView {
   const view: OptionView = { values: [], properties: [] };
   for (const alternative of set.alternatives) {
     if (alternative.kind !== 'object') {
-      view.values.push({ kind: 'unknown', span: alternative.span });
+      // A property of what a caller passes is still what the caller passes, one level down.
+      const read = alternative.kind === 'unknown' && alternative.read ? { read: { ...alternative.read, path: [...alternative.read.path, key] } } : {};
+      view.values.push({ kind: 'unknown', span: alternative.span, ...read });
       continue;
     }
     const property = alternative.properties.get(key);

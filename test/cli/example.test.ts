@@ -17,6 +17,8 @@ describe('the bundled example projects (the README demo)', () => {
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-random-idempotency-key', path: 'fixtures/example/src/refund-tool.ts', line: 11 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-fail-open-hook', path: 'fixtures/example/src/guard-hook.ts', line: 22 }));
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-tool-use-id-dedupe', path: 'fixtures/example/src/guard-hook.ts', line: 9 }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-persisted-whole-tool-allow', path: 'fixtures/example/src/approvals.ts', line: 12 }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'no-persisted-whole-tool-allow', path: 'fixtures/example/src/approvals.ts', line: 15 }));
     // The Python agent: the options in agent.py, the hook it imports from refund_guard.py.
     const python = report.findings.filter((finding) => finding.path.startsWith('fixtures/example/python/'));
     expect(python.map(({ path, line, ruleId }) => `${path}:${line} ${ruleId}`)).toEqual([

@@ -254,7 +254,7 @@ describe('gates', () => {
 describe('results and decisions', () => {
   const decisions = (...body: string[]) => {
     const found = model(py(sdk, 'async def gate(input_data, tool_use_id, context):', ...body.map((line) => `    ${line}`), 'o = ClaudeAgentOptions(can_use_tool=gate)'));
-    return found.functions.find((facts) => facts.name === 'gate')!.exits.flatMap(exitDecisions);
+    return found.functions.find((facts) => facts.name === 'gate')!.exits.flatMap((exit) => exitDecisions(exit));
   };
 
   it.each([

@@ -15,7 +15,7 @@ function seenSetChecksOf(model: AgentModel | undefined, code: string, name: stri
   const lines = new LineIndex(code);
   return facts!.seenTests.map((test) => {
     const { line, column } = lines.locate(test.span.start);
-    const decisions = test.returnsWhenSeen.flatMap((set) => set.alternatives.map(decisionOf));
+    const decisions = test.returnsWhenSeen.flatMap((set) => set.alternatives.map((value) => decisionOf(value)));
     return `${line}:${column} ${decisions.join(',')}`;
   });
 }

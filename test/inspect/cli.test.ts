@@ -120,10 +120,11 @@ describe('toolgate inspect, pretty', () => {
     expect(stdout).toMatch(/^ {2}Bash {11}approved: permissionMode 'bypassPermissions'$/m);
     expect(stdout).toMatch(/^ {2}mcp__payments {2}approved: permissionMode 'bypassPermissions'$/m);
     expect(stdout).toMatch(/^ +permissionMode 'bypassPermissions' {2}fixtures\/example\/src\/agent\.ts:13:19$/m);
-    // The TypeScript and JavaScript agents in src/, the Python one in python/, and the project's settings file.
+    // The TypeScript and JavaScript agents in src/ (the operator-approval one in approvals.ts), the Python one in python/, and the project's settings file.
+    expect(stdout).toContain('fixtures/example/src/approvals.ts:19:10  query(...)\n');
     expect(stdout).toContain('fixtures/example/python/agent.py:41:16  ClaudeSDKClient(...)\n');
     expect(stdout).toContain('fixtures/example/.claude/settings.json:1:1  settings (project tier)\n');
-    expect(stdout).toMatch(/^4 configurations in 9 files \(\d+ analysed, \d+ skipped by prefilter, 0 failed\)$/m);
+    expect(stdout).toMatch(/^5 configurations in 10 files \(\d+ analysed, \d+ skipped by prefilter, 0 failed\)$/m);
   });
 
   it('puts each deciding value and its location under the row', async () => {

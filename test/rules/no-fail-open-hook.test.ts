@@ -17,6 +17,13 @@ const blockOnFailure = (output: string) => [{ messageId: 'blockOnFailure' as con
 const audited = (handler: string) =>
   `${imports}\nfunction withAudit(hook: HookCallback): HookCallback {\n  return async (input, id, options) => {\n    try { return await hook(input, id, options); }\n    catch (error) { ${handler} }\n  };\n}\n` +
   `const guard: HookCallback = async (input) => ((await checkPolicy(input)) ? {} : ${deny});\n${wire('withAudit(guard)')}`;
+/** A PermissionRequest hook whose catch clause (line 6) returns `result`. */
+const requestHook = (result: string) =>
+  `${imports}\nconst approve: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'policy' } } };\n  } catch {\n    return ${result};\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ matcher: 'Bash', hooks: [approve] }] } } });`;
+/** The same in JavaScript (catch on line 5). */
+const jsRequestHook = (result: string) =>
+  `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch {\n    return ${result};\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`;
+const requestDeny = `{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: ${reason} } } } as const`;
 
 runRuleTests(rule, {
   typescript: {
@@ -60,6 +67,17 @@ runRuleTests(rule, {
         name: "a .catch(() => ({})) on the gate's promise",
         code: `${imports}\ndeclare function check(input: unknown): Promise<object>;\nconst guard: HookCallback = async (input) => {\n  return check(input).catch(() => ({}));\n};\n${wire('guard')}`,
         errors: [{ messageId: 'catchAllows', line: 5, column: 23, data: { gate: "'guard'", result: 'returns no decision' }, suggestions: denyOnFailure(`${imports}\ndeclare function check(input: unknown): Promise<object>;\nconst guard: HookCallback = async (input) => {\n  return check(input).catch(() => (${suggestedDeny}));\n};\n${wire('guard')}`) }],
+      },
+      {
+        name: 'a PermissionRequest hook whose catch allows (decision.behavior)',
+        code: requestHook("{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }"),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns allow' }, line: 6, column: 5, suggestions: denyOnFailure(requestHook(requestDeny)) }],
+      },
+      {
+        // Claude Code reads only decision.behavior from a PermissionRequest hook; the PreToolUse fields decide nothing there.
+        name: "a PermissionRequest hook whose catch returns PreToolUse's permissionDecision: no decision",
+        code: requestHook("{ hookSpecificOutput: { hookEventName: 'PermissionRequest', permissionDecision: 'allow' } }"),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns no decision' }, line: 6, column: 5, suggestions: denyOnFailure(requestHook(requestDeny)) }],
       },
       {
         name: 'a catch returning {}',
@@ -213,6 +231,16 @@ runRuleTests(rule, {
       `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => { try { return {}; } catch (e) { throw e; } };\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard] }] } } });`,
     ],
     invalid: [
+      {
+        name: "a PermissionRequest hook's legacy decision: 'approve' decides nothing, in JavaScript",
+        code: jsRequestHook("{ decision: 'approve' }"),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns no decision' }, line: 5, column: 5, suggestions: denyOnFailure(jsRequestHook(`{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: ${reason} } } }`)) }],
+      },
+      {
+        name: 'a PermissionRequest hook whose catch allows, in JavaScript',
+        code: jsRequestHook("{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } }"),
+        errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns allow' }, line: 5, column: 5, suggestions: denyOnFailure(jsRequestHook(`{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: ${reason} } } }`)) }],
+      },
       {
         name: 'CommonJS PermissionRequest hook',
         filename: 'hooks.cjs',

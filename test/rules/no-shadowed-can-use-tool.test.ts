@@ -25,6 +25,8 @@ runRuleTests(rule, {
       `${sdk}\nexport class Client {\n  private defaults: Record<string, unknown>;\n  constructor(options?: Record<string, unknown>) {\n    this.defaults = { allowedTools: ['Bash', 'Read'], ...options };\n  }\n  run(prompt: string) {\n    return query({ prompt, options: this.defaults });\n  }\n}`,
       // A PermissionRequest hook that decides only some requests leaves the rest to the callback.
       `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst grant: HookCallback = async (input) => ((input as { tool_name: string }).tool_name === 'Read' ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } : {});\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
+      // A PermissionRequest hook decides only with decision.behavior: the PreToolUse fields and the legacy decision approve nothing there.
+      `import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\n${gate}\nconst grant: HookCallback = async () => ({ decision: 'approve', hookSpecificOutput: { hookEventName: 'PermissionRequest', permissionDecision: 'allow' } } as never);\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
       // Scoped allow rules only skip matching calls.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Bash(npm test *)', 'Read(./src/**)'], canUseTool } });`,
       // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
@@ -164,6 +166,8 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      // A PreToolUse hook does not answer with PermissionRequest's decision.behavior.
+      `${sdk}\n${jsGate}\nconst approve = async () => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', decision: { behavior: 'allow' } } });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PreToolUse: [{ hooks: [approve] }] } } });`,
       // A PermissionRequest hook that allows only Read leaves the other requests to the callback.
       `${sdk}\n${jsGate}\nconst grant = async (input) => (input.tool_name === 'Read' ? { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } } : {});\nquery({ prompt: 'x', options: { canUseTool, hooks: { PermissionRequest: [{ hooks: [grant] }] } } });`,
       `${sdk}\n${jsGate}\nquery({ prompt: 'x', options: { permissionMode: 'default', allowedTools: ['Bash(git status)'], canUseTool } });`,

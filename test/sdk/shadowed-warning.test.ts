@@ -19,6 +19,8 @@ const entryPool = [
   'Bash', 'Read', 'Edit', 'Glob', 'Skill', 'WebFetch', 'Bash(*)', 'Bash()', 'Bash(:*)', 'Bash(npm test *)', 'Bash(npx *)', 'Edit(**)',
   'Edit(./src/**)', 'WebFetch(domain:example.com)', '*', 'mcp__*', 'mcp__github', 'mcp__github__*', 'mcp__github__get_issue',
   '', '  ', 'Bash(', '(Bash)', 'bash', 'Agent(Explore)',
+  // Padded: the SDK does not trim (it warns), the CLI does (the whole Bash).
+  ' Bash ',
 ];
 
 /** Entries that approve nothing: blank or wildcard names the CLI drops, and names that match no tool. */
@@ -44,7 +46,9 @@ function random(seed: number): () => number {
 function combos(): Combo[] {
   const next = random(17);
   const lists: string[][] = [[], ...entryPool.map((entry) => [entry])];
-  while (lists.length < 20) lists.push(Array.from({ length: 2 + Math.floor(next() * 4) }, () => entryPool[Math.floor(next() * entryPool.length)]!));
+  // Every entry alone, then lists of two to five entries drawn from the pool (the SDK names each entry it warns about).
+  const singles = lists.length;
+  while (lists.length < singles + 10) lists.push(Array.from({ length: 2 + Math.floor(next() * 4) }, () => entryPool[Math.floor(next() * entryPool.length)]!));
   return modes.flatMap((mode) => [true, false].flatMap((callback) => [true, false].flatMap((denies) => lists.map((allowed) => ({ mode, callback, denies, allowed })))));
 }
 
@@ -136,6 +140,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe("the SDK's CLAUDE_SDK_CAN_USE_TOOL_SHADOWED warning", () => {
   it('is checked on at least 500 option combinations, and warns on some and not others', () => {
     expect(all.length).toBeGreaterThanOrEqual(500);
+    expect(all.filter((combo) => combo.allowed.length > 1).length).toBeGreaterThan(100);
     expect(warnings.filter(Boolean).length).toBeGreaterThan(100);
     expect(warnings.filter((warning) => !warning).length).toBeGreaterThan(100);
   });

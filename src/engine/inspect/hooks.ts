@@ -38,7 +38,7 @@ export function hookSteps(config: AgentConfiguration, model: AgentModel, tool: s
     for (const callback of matcher.callbacks) {
       const facts = callback.functionId === undefined ? undefined : model.functions[callback.functionId];
       const opaque = facts ? undefined : opaqueHook(written.get(keyOf(callback.span)));
-      const verdict = facts ? verdictOf(facts.exits.flatMap(exitDecisions), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
+      const verdict = facts ? verdictOf(facts.exits.flatMap((exit) => exitDecisions(exit, 'PreToolUse')), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
       if (!verdict) continue;
       const unknownMatcher = covered === 'unknown';
       const fields = {

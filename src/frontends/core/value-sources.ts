@@ -38,6 +38,8 @@ export interface ParameterSite<Call> {
   name: string;
   owner?: string;
   span: Span;
+  /** Where a caller passes it (`self` not counted); undefined when it cannot be passed by position. */
+  index?: number;
   /** The calls of the function this module shows, each a direct call by name. */
   calls: readonly Call[];
   /** What a call passes to the parameter. */
@@ -58,13 +60,15 @@ export interface ParameterSite<Call> {
  */
 export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   const origin = { name: site.name, span: site.span, ...(site.owner ? { owner: site.owner } : {}) };
+  // What a caller the module does not show passes: unknown, but known to be that parameter.
+  const passedElsewhere = (): ValueSet => unknown(site.span, site.index === undefined ? undefined : { parameter: site.index, path: [] });
   const defaulted = (): ValueSet => {
     const fallback = site.fallback();
     return fallback ? withOrigin(fallback, { kind: 'default', ...origin }) : unknown(site.span);
   };
   if (site.calls.length === 0) {
     const fallback = site.fallback();
-    return fallback ? union(withOrigin(fallback, { kind: 'default', ...origin }), unknown(site.span)) : unknown(site.span);
+    return fallback ? union(withOrigin(fallback, { kind: 'default', ...origin }), passedElsewhere()) : passedElsewhere();
   }
   const sets: ValueSet[] = [];
   for (const call of site.calls) {
@@ -73,7 +77,7 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
     else if (passed.kind === 'omitted') sets.push(defaulted());
     else sets.push(unknown(site.span));
   }
-  if (site.calledElsewhere) sets.push(unknown(site.span));
+  if (site.calledElsewhere) sets.push(passedElsewhere());
   return unionOf(sets);
 }
 

@@ -6,7 +6,7 @@ import { environmentFallback, parameterValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { fieldsOf, selfClassOf } from './fields.js';
-import { callersOf, parameterPlace, passedTo } from './parameters.js';
+import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, type PyScope, type Scopes } from './scope.js';
@@ -33,7 +33,12 @@ export interface ImportResolver {
 export type Bindings = Map<PyNode, ValueSet>;
 
 /** Keyword names of SDK constructors, in positional order, where positional use is common. */
-const positional: Record<string, string[]> = { HookMatcher: ['matcher', 'hooks', 'timeout'] };
+const positional: Record<string, string[]> = {
+  HookMatcher: ['matcher', 'hooks', 'timeout'],
+  // The dataclasses' field order.
+  PermissionUpdate: ['type', 'rules', 'behavior', 'mode', 'directories', 'destination'],
+  PermissionRuleValue: ['toolName', 'ruleContent'],
+};
 
 /** The fixed `behavior` of the permission results. */
 const behaviors: Record<string, string> = { PermissionResultAllow: 'allow', PermissionResultDeny: 'deny' };
@@ -360,10 +365,12 @@ export class Evaluator {
     const fallback = field(parameter, 'value');
     this.active.add(identifier);
     try {
+      const index = callerIndex(this.source, list, place.index);
       return parameterValue<PyNode>({
         name,
         ...(owner ? { owner } : {}),
         span,
+        ...(index === undefined ? {} : { index }),
         calls,
         calledElsewhere,
         passed: (call) => {
@@ -494,7 +501,7 @@ export class Evaluator {
     if (!callee) return unknown(span);
     const name = qualifiedName(this.source, this.scopes, callee);
     const sdkName = name && sdkExport(name);
-    if (sdkName && (optionsClasses.has(sdkName) || sdkName === 'HookMatcher' || Object.hasOwn(behaviors, sdkName))) {
+    if (sdkName && (optionsClasses.has(sdkName) || Object.hasOwn(positional, sdkName) || Object.hasOwn(behaviors, sdkName))) {
       this.note([node]);
       return single(this.construct(node, sdkName, bindings));
     }

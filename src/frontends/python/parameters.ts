@@ -61,6 +61,18 @@ export function parameterPlace(parameter: PyNode, list: PyNode): { index?: numbe
   return { splat: false };
 }
 
+/**
+ * The position a caller passes the parameter at: a method's `self` or `cls`
+ * is bound by Python, not passed (`self.review` handed to the SDK is called
+ * with the SDK's arguments only).
+ */
+export function callerIndex(source: PyModule, list: PyNode, index: number | undefined): number | undefined {
+  if (index === undefined) return undefined;
+  const [first] = namedChildren(list);
+  const name = first?.type === 'identifier' ? textOf(source, first) : undefined;
+  return name === 'self' || name === 'cls' ? index - 1 : index;
+}
+
 /** What `call` passes to the parameter `name` at `index` (by keyword, or by position). */
 export function passedTo(source: PyModule, call: PyNode, name: string, index: number | undefined): PassedValue | PyNode {
   const list = field(call, 'arguments');

@@ -247,6 +247,8 @@ export class Evaluator {
     if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
     const fn = parameter.parent;
     const index = fn.parameters.indexOf(parameter);
+    // A `this` parameter is a type annotation, not an argument a caller passes.
+    const passedAt = fn.parameters[0] && isIdentifier(fn.parameters[0].name) && fn.parameters[0].name.text === 'this' ? index - 1 : index;
     const { owner, calls, calledElsewhere } = callersOf(fn, this.scopes);
     const cutShortBefore = this.spending.cutShort;
     this.active.add(parameter);
@@ -255,6 +257,7 @@ export class Evaluator {
         name: isIdentifier(parameter.name) ? parameter.name.text : 'options',
         ...(owner ? { owner } : {}),
         span: spanOf(parameter.name),
+        index: passedAt,
         calls,
         calledElsewhere,
         passed: (call) => {

@@ -146,13 +146,29 @@ runPythonCases(rule, {
     },
     {
       name: 'an except that allows, in a PermissionRequest hook',
-      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest'),
+      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}`], 'PermissionRequest'),
       errors: [
         {
           messageId: 'catchAllows',
           line: 7,
           column: 5,
           data: { result: 'returns allow' },
+          suggestions: denyOnFailure(
+            guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": ${reason}}}}`], 'PermissionRequest'),
+          ),
+        },
+      ],
+    },
+    {
+      // Claude Code reads only decision.behavior from a PermissionRequest hook: permissionDecision is invalid output there, a failure.
+      name: 'PreToolUse fields in a PermissionRequest hook are no decision',
+      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest'),
+      errors: [
+        {
+          messageId: 'catchAllows',
+          line: 7,
+          column: 5,
+          data: { result: 'returns no decision' },
           suggestions: denyOnFailure(
             guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": ${reason}}}}`], 'PermissionRequest'),
           ),

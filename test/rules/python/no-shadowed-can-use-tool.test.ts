@@ -21,6 +21,12 @@ const mode = (certainty: string) => ({ mode: 'permission_mode', certainty, callb
 
 runPythonCases(rule, {
   valid: [
+    // A PermissionRequest hook decides only with decision.behavior: PreToolUse's permissionDecision approves nothing there.
+    code(
+      'async def grant(input_data, tool_use_id, context):',
+      '    return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}',
+      'options = ClaudeAgentOptions(can_use_tool=review, hooks={"PermissionRequest": [HookMatcher(matcher="Bash", hooks=[grant])]})',
+    ),
     // No callback: nothing is shadowed.
     code('options = ClaudeAgentOptions(permission_mode="bypassPermissions", allowed_tools=["Bash"])'),
     // Options passed in as unknown keyword arguments name no callback.
