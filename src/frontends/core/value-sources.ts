@@ -48,6 +48,25 @@ export interface ParameterSite<Call> {
   calledElsewhere: boolean;
 }
 
+/** The calls of an exported function in the modules that import it (scan's project pass), each front end's own kind of call. */
+export interface ImporterCalls<Call> {
+  calls: Call[];
+  /** An importer names it other than by calling it (hands it over, exports it again): callers the analysis does not show. */
+  namedOtherwise: boolean;
+}
+
+/**
+ * Whether a function may have callers no module of the analysis shows. The
+ * project pass holds every module that imports one naming the SDK, so once
+ * its importers call an exported function, those calls and the ones of its
+ * own module are its callers, unless some module names it otherwise. One
+ * its importers never call keeps `calledElsewhere`, and so its default as a
+ * possible value.
+ */
+export function calledOutside(own: { calledElsewhere: boolean; namedOtherwise: boolean }, importers: ImporterCalls<unknown> | undefined): boolean {
+  return importers && importers.calls.length > 0 ? own.namedOtherwise || importers.namedOtherwise : own.calledElsewhere;
+}
+
 /**
  * A parameter's value: the union of what every call this module shows
  * passes, with its default where a call leaves it out. A function no call
