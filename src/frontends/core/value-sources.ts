@@ -97,6 +97,18 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
 }
 
 /**
+ * The key of an entry written as a constant's name, as a dict or object of
+ * defaults indexed by an enum is (`{ [Kind.Auto]: … }` then
+ * `defaults[Kind.Auto]`, `{Mode.AUTO: …}` then `DEFAULTS[Mode.AUTO]`): the
+ * dotted name itself, marked so that no key written as a string equals it.
+ * Entries and reads that spell the same name meet; the constant's value is
+ * not needed.
+ */
+export function constantKey(dottedName: string): string {
+  return `\u0000${dottedName}`;
+}
+
+/**
  * How often a name appears in a module's text as a word. More than its
  * declaration and its calls means it is used some other way (handed over,
  * exported in a list, named in a comment): cheap, and it only ever errs

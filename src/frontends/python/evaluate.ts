@@ -2,7 +2,7 @@ import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, w
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { calledOutside, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { fieldsOf, selfClassOf } from './fields.js';
@@ -213,7 +213,7 @@ export class Evaluator {
       }
       const key = field(member, 'key');
       const value = field(member, 'value');
-      const name = member.type === 'pair' && key ? stringValue(this.source, key) : undefined;
+      const name = member.type === 'pair' && key ? (stringValue(this.source, key) ?? this.constantName(key)) : undefined;
       if (name === undefined || !value) {
         object.complete = false;
         continue;
@@ -466,8 +466,15 @@ export class Evaluator {
     const value = field(node, 'value');
     const key = field(node, 'subscript');
     const name = key && stringValue(this.source, key);
-    if (!value || name === undefined) return unknown(this.span(node));
-    return { alternatives: propertyOf(this.evaluate(value, bindings), hookOutputKey(name)).values };
+    const constant = key && name === undefined ? this.constantName(key) : undefined;
+    if (!value || (name === undefined && constant === undefined)) return unknown(this.span(node));
+    return { alternatives: propertyOf(this.evaluate(value, bindings), constant ?? hookOutputKey(name!)).values };
+  }
+
+  /** `Mode.AUTO` as a key: the key of a constant's name (`constantKey`). */
+  private constantName(node: PyNode): string | undefined {
+    const key = unwrap(node);
+    return key.type === 'attribute' && /^[\w.]+$/.test(textOf(this.source, key)) ? constantKey(textOf(this.source, key)) : undefined;
   }
 
   private call(node: PyNode, bindings: Bindings | undefined): ValueSet {

@@ -1,10 +1,10 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { calledOutside, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { thisWritesOf } from './fields.js';
@@ -151,7 +151,7 @@ export class Evaluator {
         spreadInto(object, this.evaluate(member.expression, bindings), spanOf(member));
         continue;
       }
-      const name = member.name && staticName(member.name);
+      const name = member.name && (staticName(member.name) ?? constantName(member.name));
       if (name === undefined) {
         object.complete = false;
         continue;
@@ -341,7 +341,7 @@ export class Evaluator {
       ? node.name.text
       : isStringLiteralLike(unwrap(node.argumentExpression))
         ? (unwrap(node.argumentExpression) as ts.StringLiteralLike).text
-        : undefined;
+        : constantName(node.argumentExpression);
     if (key === undefined) return unknown(spanOf(node));
     if (node.expression.kind === SyntaxKind.ThisKeyword) return this.classMember(node, key);
     // `config.options` of `import * as config` or `require('./config')`: that export, not the whole module.
@@ -496,6 +496,17 @@ function writeOrigin(write: Assignment, declaration: ts.Node): ValueOrigin | und
   if (!writer.fn || writer.fn === enclosingFunction(declaration).fn) return undefined;
   const name = [write.root.text, ...write.path.map((step) => step.key)].join('.');
   return { kind: 'write', name, ...(writer.name ? { owner: writer.name } : {}), span: spanOf(write.statement ?? write.root) };
+}
+
+/** `[Kind.Auto]`, or `Kind.Auto` between brackets: the key of a constant's name (`constantKey`). */
+function constantName(node: ts.Node): string | undefined {
+  let expression = unwrap((isComputedPropertyName(node) ? node.expression : node) as ts.Expression);
+  const parts: string[] = [];
+  while (isPropertyAccessExpression(expression)) {
+    parts.unshift(expression.name.text);
+    expression = unwrap(expression.expression);
+  }
+  return parts.length > 0 && isIdentifier(expression) ? constantKey([expression.text, ...parts].join('.')) : undefined;
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */
