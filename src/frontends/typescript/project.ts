@@ -39,6 +39,8 @@ interface FileContext {
   evaluator: Evaluator;
   /** Its suppression comments, read once the first model needs them. */
   suppressions?: Suppression[];
+  /** The names its imports bind, by the file each import resolves to: read once, asked for each exported function. */
+  importsByFile?: Map<string, Array<{ node: ts.Node; name: string }>>;
 }
 
 /**
@@ -147,17 +149,32 @@ export class TypeScriptProject implements ImportResolver {
     return found;
   }
 
-  private callsIn({ file, scopes, evaluator }: FileContext, target: string, fn: ts.SignatureDeclaration, found: ImporterCalls<ImporterCall>): void {
+  private importsByFile(context: FileContext): Map<string, Array<{ node: ts.Node; name: string }>> {
+    if (!context.importsByFile) {
+      const found = new Map<string, Array<{ node: ts.Node; name: string }>>();
+      for (const { node, module } of moduleReferences(context.file)) {
+        const target = this.modules.resolve(module, context.file.fileName);
+        if (!target) continue;
+        const list = found.get(target) ?? [];
+        list.push(...bindingsOf(node));
+        found.set(target, list);
+      }
+      context.importsByFile = found;
+    }
+    return context.importsByFile;
+  }
+
+  private callsIn(context: FileContext, target: string, fn: ts.SignatureDeclaration, found: ImporterCalls<ImporterCall>): void {
+    const { file, scopes, evaluator } = context;
     // The import bindings that name it, each with the text that names it where it is used: `run`, or `m.run`.
+    const bound = this.importsByFile(context).get(target);
+    if (!bound) return;
     const direct = new Map<ts.Node, string>();
     const namespaces = new Map<ts.Node, string>();
-    for (const { node, module } of moduleReferences(file)) {
-      if (this.modules.resolve(module, file.fileName) !== target) continue;
-      for (const binding of bindingsOf(node)) {
-        const local = (binding.node as ts.Identifier).text;
-        if (binding.name === '*') namespaces.set(binding.node.parent, local);
-        else if (this.exportsFunction(target, binding.name, fn)) direct.set(binding.node.parent, local);
-      }
+    for (const binding of bound) {
+      const local = (binding.node as ts.Identifier).text;
+      if (binding.name === '*') namespaces.set(binding.node.parent, local);
+      else if (this.exportsFunction(target, binding.name, fn)) direct.set(binding.node.parent, local);
     }
     if (direct.size === 0 && namespaces.size === 0) return;
     const before = found.calls.length;
