@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findings } from './module-fixtures.js';
+import { fileURLToPath } from 'node:url';
+import { scan } from '../../src/engine/scan.js';
 
 // A wrapper exported by one module and called by others (a project wrapper, a
 // provider factory, a test helper): its parameters are what those calls pass,
 // and each bad value is reported where it is written, naming the wrapper.
-const located = async (project: string): Promise<string[]> =>
-  (await findings(project)).map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
+const fixtures = fileURLToPath(new URL('../../fixtures/wrappers/', import.meta.url));
+const located = async (project: string): Promise<string[]> => {
+  const result = await scan({ cwd: fixtures, paths: [project] });
+  expect(result.problems).toEqual([]);
+  return result.findings.map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
+};
 
 describe('parameters given by the calls of the modules that import the function', () => {
   it('TypeScript: named, renamed and namespace imports, from a file that never names the SDK and from one that does', async () => {
