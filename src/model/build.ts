@@ -48,7 +48,7 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
   const nothing = set.alternatives.filter((value) => value.kind === 'undefined' || value.kind === 'null' || value.kind === 'absent');
   const opaque = set.alternatives.length - objects.length - nothing.length;
   if (objects.length === 1 && set.alternatives.length === 1) {
-    for (const [key, property] of objects[0]!.properties) target.properties.set(key, property);
+    for (const [key, property] of objects[0]!.properties) target.properties.set(key, withOriginOf(objects[0]!, property));
     target.complete &&= objects[0]!.complete;
     return;
   }
@@ -58,7 +58,7 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
     const alternatives: Value[] = [];
     let carrier: Property | undefined;
     for (const object of objects) {
-      const property = object.properties.get(key);
+      const property = object.properties.get(key) && withOriginOf(object, object.properties.get(key)!);
       if (property) {
         carrier ??= property;
         // One by one: a value can have more alternatives than a call takes arguments.
@@ -75,6 +75,11 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
       if (!keys.has(key)) target.properties.set(key, withUnknown(property, span));
     }
   }
+}
+
+/** A spread object that came from somewhere (a call's argument) says so for each property it brings. */
+function withOriginOf(object: Value, property: Property): Property {
+  return object.origin ? { ...property, value: withOrigin(property.value, object.origin) } : property;
 }
 
 function keptOrAbsent(before: Property | undefined, span: Span, complete: boolean): Value[] {

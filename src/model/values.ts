@@ -27,7 +27,9 @@ export function propertyOf(set: ValueSet, key: string): OptionView {
     const property = alternative.properties.get(key);
     if (property) {
       view.properties.push(property);
-      for (const value of property.value.alternatives) view.values.push(value);
+      // An object that came from somewhere (a call's argument) says so for each of its properties.
+      const origin = alternative.origin;
+      for (const value of property.value.alternatives) view.values.push(origin && !value.origin && value.kind !== 'unknown' ? { ...value, origin } : value);
     } else {
       view.values.push({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span });
     }

@@ -15,8 +15,11 @@ const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bas
 
 type Review = 'none' | 'allow' | 'deny' | 'fails open' | 'fails closed';
 
-/** How the mode reaches the options: written there, passed to a function, its parameter's default, an environment fallback. */
-type Route = 'inline' | 'argument' | 'default' | 'environment';
+/**
+ * How the mode reaches the options: written there, passed to a function, its parameter's default, an
+ * environment fallback, a request field's fallback, a defaults object indexed by a constant's member.
+ */
+type Route = 'inline' | 'argument' | 'default' | 'environment' | 'request' | 'constant';
 
 interface Configuration {
   permissionMode?: (typeof modes)[number];
@@ -24,6 +27,8 @@ interface Configuration {
   allowedTools?: string[];
   disallowedTools?: string[];
   canUseTool: Review;
+  /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
+  aliased: boolean;
 }
 
 const configuration: fc.Arbitrary<Configuration> = fc.record(
@@ -32,9 +37,10 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     allowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 5 }),
     disallowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 3 }),
     canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
-    modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment'),
+    modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment', 'request', 'constant'),
+    aliased: fc.boolean(),
   },
-  { requiredKeys: ['canUseTool', 'modeRoute'] },
+  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased'] },
 );
 
 interface Style {
@@ -67,8 +73,10 @@ function typescript(config: Configuration, format: Style): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}` }[config.modeRoute];
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.mode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
   if (mode) options.push(`permissionMode${colon}${mode}`);
+  const constants = config.permissionMode && config.modeRoute === 'constant' ? `const Mode = { Auto: ${q('auto')}, Safe: ${q('safe')} } as const;\nconst DEFAULTS = { [Mode.Auto]: ${q(config.permissionMode)}, [Mode.Safe]: ${q('default')} };\n\n` : '';
+  const alias = config.aliased ? `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n` : '';
   if (config.allowedTools) options.push(`allowedTools${colon}${list(config.allowedTools.map(q), '[', ']', format, '    ')}`);
   if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
   if (config.canUseTool !== 'none') options.push(`canUseTool${colon}review`);
@@ -80,9 +88,9 @@ function typescript(config: Configuration, format: Style): string {
   };
   const reviewFunction =
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
-  const call = `query(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
+  const call = `${config.aliased ? 'entry' : 'query'}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
   const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${reviewFunction}${wrapped}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${reviewFunction}${wrapped}`;
 }
 
 /** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
@@ -97,8 +105,10 @@ function python(config: Configuration, format: Style): string {
   const q = (text: string): string => `${quote}${text}${quote}`;
   const equals = format.spacious ? ' = ' : '=';
   const options: string[] = [];
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})` }[config.modeRoute];
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})`, request: `request.permission_mode or ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.AUTO]' }[config.modeRoute];
   if (mode) options.push(`permission_mode${equals}${mode}`);
+  const constants = config.permissionMode && config.modeRoute === 'constant' ? `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${q(config.permissionMode)}, Mode.SAFE: ${q('default')}}\n\n\n` : '';
+  const alias = config.aliased ? `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n` : '';
   if (config.allowedTools) options.push(`allowed_tools${equals}${list(config.allowedTools.map(q), '[', ']', format, '        ')}`);
   if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
   if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
@@ -111,9 +121,9 @@ function python(config: Configuration, format: Style): string {
     'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
   };
   const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
-  const call = `query${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const call = `${config.aliased ? 'entry' : 'query'}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
   const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${reviewFunction}${wrapped}`;
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${reviewFunction}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -200,6 +210,17 @@ describe('findings depend on what a configuration says, not how it is written', 
 });
 
 describe('TypeScript and Python', () => {
+  it.skipIf(!isPythonPath('x.py'))('every route and the aliased entry point bring a bypass mode to the options in both languages', () => {
+    for (const modeRoute of ['inline', 'argument', 'default', 'environment', 'request', 'constant'] as const) {
+      for (const aliased of [false, true]) {
+        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, canUseTool: 'none' };
+        for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
+          expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), `${modeRoute}${aliased ? ', aliased' : ''}: ${file}`).toBe(true);
+        }
+      }
+    }
+  });
+
   // Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`), so the
   // two languages are compared by rule and message, with each data value in one spelling.
   const spelling = (finding: string): string => finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));

@@ -50,6 +50,25 @@ export interface ParameterSite<Call> {
   calledElsewhere: boolean;
 }
 
+/** The calls of an exported function in the modules that import it (scan's project pass), each front end's own kind of call. */
+export interface ImporterCalls<Call> {
+  calls: Call[];
+  /** An importer names it other than by calling it (hands it over, exports it again): callers the analysis does not show. */
+  namedOtherwise: boolean;
+}
+
+/**
+ * Whether a function may have callers no module of the analysis shows. The
+ * project pass holds every module that imports one naming the SDK, so once
+ * its importers call an exported function, those calls and the ones of its
+ * own module are its callers, unless some module names it otherwise. One
+ * its importers never call keeps `calledElsewhere`, and so its default as a
+ * possible value.
+ */
+export function calledOutside(own: { calledElsewhere: boolean; namedOtherwise: boolean }, importers: ImporterCalls<unknown> | undefined): boolean {
+  return importers && importers.calls.length > 0 ? own.namedOtherwise || importers.namedOtherwise : own.calledElsewhere;
+}
+
 /**
  * A parameter's value: the union of what every call this module shows
  * passes, with its default where a call leaves it out. A function no call
@@ -79,6 +98,18 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   }
   if (site.calledElsewhere) sets.push(passedElsewhere());
   return unionOf(sets);
+}
+
+/**
+ * The key of an entry written as a constant's name, as a dict or object of
+ * defaults indexed by an enum is (`{ [Kind.Auto]: … }` then
+ * `defaults[Kind.Auto]`, `{Mode.AUTO: …}` then `DEFAULTS[Mode.AUTO]`): the
+ * dotted name itself, marked so that no key written as a string equals it.
+ * Entries and reads that spell the same name meet; the constant's value is
+ * not needed.
+ */
+export function constantKey(dottedName: string): string {
+  return `\u0000${dottedName}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, w
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { environmentFallback, parameterValue } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { fieldsOf, selfClassOf } from './fields.js';
@@ -27,6 +27,15 @@ export interface ImportResolver {
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
   /** The evaluator of another module of the project, to work out what its helpers return. */
   evaluatorOf?(module: PyModule): Evaluator | undefined;
+  /** The calls of module-level `fn` in the other modules of the analysis that import it; undefined when imports are not followed. */
+  callsFromImporters?(source: PyModule, fn: PyNode): ImporterCalls<ImporterCall> | undefined;
+}
+
+/** A call of a function in another module, with that module and its evaluator for the arguments. */
+export interface ImporterCall {
+  call: PyNode;
+  source: PyModule;
+  evaluate(node: PyNode): ValueSet;
 }
 
 /** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
@@ -213,7 +222,7 @@ export class Evaluator {
       }
       const key = field(member, 'key');
       const value = field(member, 'value');
-      const name = member.type === 'pair' && key ? stringValue(this.source, key) : undefined;
+      const name = member.type === 'pair' && key ? (stringValue(this.source, key) ?? this.constantName(key)) : undefined;
       if (name === undefined || !value) {
         object.complete = false;
         continue;
@@ -359,29 +368,59 @@ export class Evaluator {
   private parameter(fn: PyNode, parameter: PyNode, identifier: PyNode, list: PyNode): ValueSet {
     const span = this.span(identifier);
     const place = parameterPlace(parameter, list);
-    if (place.splat || this.active.has(identifier)) return unknown(span);
+    const keywords = parameter.type === 'dictionary_splat_pattern';
+    if ((place.splat && !keywords) || this.active.has(identifier)) return unknown(span);
     const name = textOf(this.source, identifier);
-    const { owner, calls, calledElsewhere } = callersOf(this.source, this.scopes, fn);
+    const callers = callersOf(this.source, this.scopes, fn);
+    const { owner, calls, importable } = callers;
+    // The modules that import it may call it: only the project pass, which reads them, can tell.
+    if (importable) this.crossesModules = true;
+    const importers = importable ? this.imports?.callsFromImporters?.(this.source, fn) : undefined;
+    const here = (call: PyNode): ImporterCall => ({ call, source: this.source, evaluate: (node) => this.evaluate(node) });
+    const sites = [...calls.map(here), ...(importers?.calls ?? [])];
     const fallback = field(parameter, 'value');
     this.active.add(identifier);
     try {
       const index = callerIndex(this.source, list, place.index);
-      return parameterValue<PyNode>({
+      return parameterValue<ImporterCall>({
         name,
         ...(owner ? { owner } : {}),
         span,
         ...(index === undefined ? {} : { index }),
-        calls,
-        calledElsewhere,
-        passed: (call) => {
-          const passed = passedTo(this.source, call, name, place.index);
-          return 'kind' in passed ? passed : { kind: 'passed', value: this.evaluate(passed) };
+        calls: sites,
+        calledElsewhere: calledOutside(callers, importers),
+        passed: ({ call, source, evaluate }) => {
+          if (keywords) return { kind: 'passed', value: single(this.keywordsLeft(source, call, list, evaluate)) };
+          const passed = passedTo(source, call, name, place.index);
+          return 'kind' in passed ? passed : { kind: 'passed', value: evaluate(passed) };
         },
         fallback: () => (fallback ? this.evaluate(fallback) : undefined),
       });
     } finally {
       this.active.delete(identifier);
     }
+  }
+
+  /** What a call gives `**kwargs`: its keyword arguments that name no other parameter, and what its `**` arguments hold. */
+  private keywordsLeft(source: PyModule, call: PyNode, list: PyNode, evaluate: (node: PyNode) => ValueSet): ObjectValue {
+    const named = new Set(namedChildren(list).flatMap((each) => {
+      const identifier = each.type === 'dictionary_splat_pattern' || each.type === 'list_splat_pattern' ? undefined : parameterName(each);
+      return identifier ? [textOf(this.source, identifier)] : [];
+    }));
+    const object = emptyObject(spanOf(source, call));
+    for (const item of namedChildren(field(call, 'arguments')!)) {
+      if (item.type === 'dictionary_splat') {
+        const [inner] = namedChildren(item);
+        spreadInto(object, inner ? evaluate(inner) : unknown(spanOf(source, item)), spanOf(source, item));
+        continue;
+      }
+      const keyword = item.type === 'keyword_argument' ? field(item, 'name') : undefined;
+      const value = item.type === 'keyword_argument' ? field(item, 'value') : undefined;
+      const written = keyword && textOf(source, keyword);
+      if (!written || !value || named.has(written)) continue;
+      object.properties.set(written, { key: written, spelling: written, keySpan: spanOf(source, keyword!), value: evaluate(value) });
+    }
+    return object;
   }
 
   /** What a binding other than an assignment gives its name: a function, an import, a class. */
@@ -491,8 +530,15 @@ export class Evaluator {
     const value = field(node, 'value');
     const key = field(node, 'subscript');
     const name = key && stringValue(this.source, key);
-    if (!value || name === undefined) return unknown(this.span(node));
-    return { alternatives: propertyOf(this.evaluate(value, bindings), hookOutputKey(name)).values };
+    const constant = key && name === undefined ? this.constantName(key) : undefined;
+    if (!value || (name === undefined && constant === undefined)) return unknown(this.span(node));
+    return { alternatives: propertyOf(this.evaluate(value, bindings), constant ?? hookOutputKey(name!)).values };
+  }
+
+  /** `Mode.AUTO` as a key: the key of a constant's name (`constantKey`). */
+  private constantName(node: PyNode): string | undefined {
+    const key = unwrap(node);
+    return key.type === 'attribute' && /^[\w.]+$/.test(textOf(this.source, key)) ? constantKey(textOf(this.source, key)) : undefined;
   }
 
   private call(node: PyNode, bindings: Bindings | undefined): ValueSet {

@@ -1,5 +1,5 @@
 import type { Scopes } from './scope.js';
-import { field, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
+import { field, namedChildren, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 
 /** What an import binds a name to: a module (`name` `*`), or a name in a module. */
 export interface ImportBinding {
@@ -28,6 +28,8 @@ export function starImports(module: PyModule): string[] {
 
 /** The import that binds identifier `site` (a binding site from the scope), if it is one. */
 export function importBindingOf(source: PyModule, site: PyNode): ImportBinding | undefined {
+  const loaded = site.parent?.type === 'assignment' && site.field === 'left' ? loadedModule(source, field(site.parent, 'right')) : undefined;
+  if (loaded !== undefined) return { module: loaded, name: '*' };
   const holder = site.parent?.type === 'aliased_import' ? site.parent : site.parent?.type === 'dotted_name' ? site.parent : undefined;
   const statement = holder?.parent;
   if (!holder || !statement) return undefined;
@@ -42,6 +44,18 @@ export function importBindingOf(source: PyModule, site: PyNode): ImportBinding |
     return module && imported ? { module: textOf(source, module).replace(/\s+/g, ''), name: dotted(source, imported) } : undefined;
   }
   return undefined;
+}
+
+/** `importlib.import_module("m")`, `__import__("m")` with a literal name: the module `m`. */
+function loadedModule(source: PyModule, value: PyNode | undefined): string | undefined {
+  const callee = value?.type === 'call' ? field(value, 'function') : undefined;
+  const named = callee && textOf(source, callee).replace(/\s+/g, '');
+  if (named !== 'importlib.import_module' && named !== '__import__') return undefined;
+  const list = field(value!, 'arguments');
+  const [first, ...rest] = list ? namedChildren(list) : [];
+  const name = first && rest.length === 0 ? stringValue(source, first) : undefined;
+  // A relative name needs the `package` argument: not followed.
+  return name && !name.startsWith('.') ? name : undefined;
 }
 
 function dotted(source: PyModule, node: PyNode | undefined): string {

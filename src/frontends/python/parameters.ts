@@ -9,6 +9,10 @@ export interface Callers {
   calls: PyNode[];
   /** Importable (module level, a public name), decorated, a method, or named other than by those calls. */
   calledElsewhere: boolean;
+  /** Module level and a public name: modules that import it may call it (`ImportResolver.callsFromImporters`). */
+  importable: boolean;
+  /** Decorated, a method, bound twice, or named in the module other than by its calls. */
+  namedOtherwise: boolean;
 }
 
 /** The calls of a module by the simple name they call, found in one walk. */
@@ -34,18 +38,36 @@ function callsNamed(source: PyModule, name: string): PyNode[] {
   return index.get(name) ?? [];
 }
 
+/** Every call of a module, found in one walk. */
+const allCalls = new WeakMap<PyModule, PyNode[]>();
+
+export function callsOf(source: PyModule): PyNode[] {
+  let calls = allCalls.get(source);
+  if (!calls) {
+    const found: PyNode[] = [];
+    walk(source.root, (node) => {
+      if (node.type === 'call') found.push(node);
+      return true;
+    });
+    allCalls.set(source, found);
+    calls = found;
+  }
+  return calls;
+}
+
 /** The calls of function `fn` (a `def`) in its module. */
 export function callersOf(source: PyModule, scopes: Scopes, fn: PyNode): Callers {
   const nameNode = field(fn, 'name');
-  if (fn.type !== 'function_definition' || !nameNode) return { calls: [], calledElsewhere: true };
+  if (fn.type !== 'function_definition' || !nameNode) return { calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
   const owner = textOf(source, nameNode);
   const scope = scopes.resolve(nameNode);
-  if (!scope || scope.kind === 'class' || fn.parent?.type === 'decorated_definition') return { owner, calls: [], calledElsewhere: true };
+  if (!scope || scope.kind === 'class' || fn.parent?.type === 'decorated_definition') return { owner, calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
   // Bound once, by this `def`: every call by the name in reach is a call of it.
   const single = scope.bindings.get(owner)?.length === 1;
   const calls = single ? callsNamed(source, owner).filter((call) => scopes.resolve(field(call, 'function')!) === scope) : [];
   const importable = scope.kind === 'module' && !owner.startsWith('_');
-  return { owner, calls, calledElsewhere: !single || importable || mentions(source.text, owner) > calls.length + 1 };
+  const namedOtherwise = !single || mentions(source.text, owner) > calls.length + 1;
+  return { owner, calls, calledElsewhere: importable || namedOtherwise, importable: importable && single, namedOtherwise };
 }
 
 /** A parameter's place: its position when it can be passed by position, its name, and whether it is `*args`/`**kwargs`. */

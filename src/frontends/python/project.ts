@@ -4,15 +4,17 @@ import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
 import { ReExportChain } from '../core/re-export-chain.js';
-import { Evaluator, type ImportResolver } from './evaluate.js';
+import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
+import { mentions, type ImporterCalls } from '../core/value-sources.js';
+import { callsOf } from './parameters.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
-import { followReExports, importBindingOf, starImports, type ImportBinding } from './imports.js';
+import { followReExports, importBindingOf, importOfName, joinModule, starImports, type ImportBinding } from './imports.js';
 import { ModuleResolution } from './modules.js';
 import { isSdkModule } from './sdk.js';
 import { parsePython, type ParsedModule } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
-import type { PyModule, PyNode } from './syntax.js';
+import { field, textOf, type PyModule, type PyNode } from './syntax.js';
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -44,6 +46,8 @@ export class PythonProject implements ImportResolver {
   /** Modules that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
   private readonly reExports = new ReExportChain();
+  /** The modules of the analysis: their calls of a module's function give its parameters their values. */
+  private roots: readonly string[] = [];
 
   constructor(
     private readonly host: ProjectHost,
@@ -54,6 +58,7 @@ export class PythonProject implements ImportResolver {
 
   /** Build the model of each root module; values may come from any module its imports reach. */
   analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis & { crossesModules: boolean }> {
+    this.roots = roots;
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {
       const context = this.context(root);
@@ -126,6 +131,58 @@ export class PythonProject implements ImportResolver {
   evaluatorOf(module: PyModule): Evaluator | undefined {
     const context = this.followImports ? this.contexts.get(module.path) : undefined;
     return context?.module === module ? context.evaluator : undefined;
+  }
+
+  /**
+   * The calls of module-level `fn` in the other modules of the analysis,
+   * through the imports that bind it (`from app.client import make_client`,
+   * `from . import client` then `client.make_client`). The scan's project
+   * pass holds every module that imports a module naming the SDK
+   * (src/engine/re-export-pass.ts).
+   */
+  callsFromImporters(source: PyModule, fn: PyNode): ImporterCalls<ImporterCall> | undefined {
+    const nameNode = field(fn, 'name');
+    if (!this.followImports || !nameNode) return undefined;
+    const found: ImporterCalls<ImporterCall> = { calls: [], namedOtherwise: false };
+    const target = source.path;
+    const name = textOf(source, nameNode);
+    for (const root of this.roots) {
+      const context = root === target ? undefined : this.context(root);
+      if (context) this.callsIn(context, target, name, found);
+    }
+    return found;
+  }
+
+  private callsIn({ module, scopes, evaluator }: ModuleContext, target: string, name: string, found: ImporterCalls<ImporterCall>): void {
+    const before = found.calls.length;
+    const names = new Set<string>();
+    for (const call of callsOf(module)) {
+      const callee = field(call, 'function');
+      const called = callee && this.calledName(module, scopes, callee, target, name);
+      if (!called) continue;
+      names.add(called);
+      found.calls.push({ call, source: module, evaluate: (node) => evaluator.evaluate(node) });
+    }
+    if (names.size === 0) return;
+    // Named other than by its import and its calls: handed over, exported again.
+    const imports = [...names].filter((each) => !each.includes('.')).length;
+    const uses = [...names].reduce((count, each) => count + mentions(module.text, each), 0) - imports;
+    if (uses > found.calls.length - before) found.namedOtherwise = true;
+  }
+
+  /** How `callee` names function `name` of module `target`, if it does: `make_client`, or `client.make_client`. */
+  private calledName(module: PyModule, scopes: Scopes, callee: PyNode, target: string, name: string): string | undefined {
+    if (callee.type === 'identifier') {
+      const binding = importOfName(module, scopes, callee);
+      return binding && binding.name === name && this.modules.resolve(binding.module, module.path) === target ? textOf(module, callee) : undefined;
+    }
+    const receiver = callee.type === 'attribute' ? field(callee, 'object') : undefined;
+    const attribute = callee.type === 'attribute' ? field(callee, 'attribute') : undefined;
+    if (receiver?.type !== 'identifier' || !attribute || textOf(module, attribute) !== name) return undefined;
+    const binding = importOfName(module, scopes, receiver);
+    if (!binding) return undefined;
+    const imported = binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
+    return this.modules.resolve(imported, module.path) === target ? textOf(module, callee) : undefined;
   }
 
   /**

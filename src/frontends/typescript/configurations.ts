@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isSatisfiesExpression, isSourceFile, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
+import { isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isShorthandPropertyAssignment, isSourceFile, isSpreadAssignment, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
 import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
@@ -37,6 +37,14 @@ export interface FoundConfigurations {
   gates: Gate[];
 }
 
+/** `options` of an object literal without spreads: `{ prompt, options: { … } }`, `{ prompt, options }`. */
+function optionsMember(argument: ts.Expression): ts.Expression | undefined {
+  const node = unwrap(argument);
+  if (!isObjectLiteralExpression(node) || node.properties.some(isSpreadAssignment)) return undefined;
+  const member = node.properties.find((property) => property.name && isIdentifier(property.name) && property.name.text === 'options');
+  return member && isPropertyAssignment(member) ? member.initializer : member && isShorthandPropertyAssignment(member) ? member.name : undefined;
+}
+
 /** Find every agent configuration and SDK-typed gate of one file. */
 export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluator: Evaluator): FoundConfigurations {
   const entries: AgentConfiguration[] = [];
@@ -48,11 +56,13 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     const entry = entryPoints[reference.name];
     const argument = entry && call.arguments[entry.argument];
     if (!entry || !argument) return;
-    const { value, through } = evaluator.traced(argument);
+    const nested = entry.nested && !isBrowserEntry(reference);
+    // Of `{ prompt, options }` only the options are read: the prompt, often a wrapper's parameter, is not worked out.
+    const written = nested ? optionsMember(argument) : undefined;
+    const { value, through } = evaluator.traced(written ?? argument);
     through.forEach((node) => used.add(node));
     used.add(call);
-    const nested = entry.nested && !isBrowserEntry(reference);
-    const options = nested ? { alternatives: propertyOf(value, 'options').values.filter((v) => !isNotSet(v)) } : value;
+    const options = nested ? { alternatives: (written ? value.alternatives : propertyOf(value, 'options').values).filter((v) => !isNotSet(v)) } : value;
     if (options.alternatives.length > 0) entries.push({ span: spanOf(call), entry: reference.name, options });
   };
 

@@ -1,10 +1,10 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
-import type { ArrayValue, ObjectValue, Span, ValueOrigin, ValueSet } from '../../model/types.js';
+import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { environmentFallback, parameterValue } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { thisWritesOf } from './fields.js';
@@ -29,6 +29,14 @@ export interface FunctionTable {
 export interface ImportResolver {
   /** What `module`, imported from `fromFile`, exports as `name` (`default`, or `*` for the module itself). */
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
+  /** The calls of `fn`, exported, in the other modules of the analysis that import it; undefined when imports are not followed. */
+  callsFromImporters?(fn: ts.SignatureDeclaration): ImporterCalls<ImporterCall> | undefined;
+}
+
+/** A call of a function in another module, with that module's evaluator for its arguments. */
+export interface ImporterCall {
+  call: ts.CallExpression;
+  evaluate(expression: ts.Expression): ValueSet;
 }
 
 /** Arguments bound to parameters while evaluating a helper's return value. */
@@ -145,7 +153,7 @@ export class Evaluator {
         spreadInto(object, this.evaluate(member.expression, bindings), spanOf(member));
         continue;
       }
-      const name = member.name && staticName(member.name);
+      const name = member.name && (staticName(member.name) ?? constantName(member.name));
       if (name === undefined) {
         object.complete = false;
         continue;
@@ -249,21 +257,27 @@ export class Evaluator {
     const index = fn.parameters.indexOf(parameter);
     // A `this` parameter is a type annotation, not an argument a caller passes.
     const passedAt = fn.parameters[0] && isIdentifier(fn.parameters[0].name) && fn.parameters[0].name.text === 'this' ? index - 1 : index;
-    const { owner, calls, calledElsewhere } = callersOf(fn, this.scopes);
+    const callers = callersOf(fn, this.scopes);
+    const { owner, calls, exported } = callers;
+    // The modules that import it may call it: only the project pass, which reads them, can tell.
+    if (exported) this.crossesModules = true;
+    const importers = exported ? this.imports?.callsFromImporters?.(fn) : undefined;
+    const here = (call: ts.CallExpression): ImporterCall => ({ call, evaluate: (expression) => this.evaluate(expression) });
+    const sites = [...calls.map(here), ...(importers?.calls ?? [])];
     const cutShortBefore = this.spending.cutShort;
     this.active.add(parameter);
     try {
-      const value = parameterValue<ts.CallExpression>({
+      const value = parameterValue<ImporterCall>({
         name: isIdentifier(parameter.name) ? parameter.name.text : 'options',
         ...(owner ? { owner } : {}),
         span: spanOf(parameter.name),
         index: passedAt,
-        calls,
-        calledElsewhere,
-        passed: (call) => {
+        calls: sites,
+        calledElsewhere: calledOutside(callers, importers),
+        passed: ({ call, evaluate }) => {
           const argument = argumentAt(call, index);
           if (!argument) return { kind: 'unknown' };
-          return argument.expression ? { kind: 'passed', value: this.evaluate(argument.expression) } : { kind: 'omitted' };
+          return argument.expression ? { kind: 'passed', value: evaluate(argument.expression) } : { kind: 'omitted' };
         },
         fallback: () => (parameter.initializer ? this.evaluate(parameter.initializer) : undefined),
       });
@@ -308,10 +322,10 @@ export class Evaluator {
     if (!root) return unknown(spanOf(element));
     // Each part keeps where its object came from (a call's argument, the parameter's default), under its own name.
     const set = unionOf(
-      root.alternatives.map((object) => {
-        let part: ValueSet = single(object);
+      root.alternatives.map(({ origin, ...object }) => {
+        let part: ValueSet = single(object as Value);
         for (const key of path) part = { alternatives: propertyOf(part, key).values };
-        return object.origin ? withOrigin(part, { ...object.origin, name: path[path.length - 1]! }) : part;
+        return origin ? withOrigin(part, { ...origin, name: path[path.length - 1]! }) : part;
       }),
     );
     return element.initializer ? this.withDefault(set, element, isParameter(node) ? node.parent : undefined, bindings) : set;
@@ -333,7 +347,7 @@ export class Evaluator {
       ? node.name.text
       : isStringLiteralLike(unwrap(node.argumentExpression))
         ? (unwrap(node.argumentExpression) as ts.StringLiteralLike).text
-        : undefined;
+        : constantName(node.argumentExpression);
     if (key === undefined) return unknown(spanOf(node));
     if (node.expression.kind === SyntaxKind.ThisKeyword) return this.classMember(node, key);
     // `config.options` of `import * as config` or `require('./config')`: that export, not the whole module.
@@ -494,6 +508,17 @@ function writeOrigin(write: Assignment, declaration: ts.Node): ValueOrigin | und
   if (!writer.fn || writer.fn === enclosingFunction(declaration).fn) return undefined;
   const name = [write.root.text, ...write.path.map((step) => step.key)].join('.');
   return { kind: 'write', name, ...(writer.name ? { owner: writer.name } : {}), span: spanOf(write.statement ?? write.root) };
+}
+
+/** `[Kind.Auto]`, or `Kind.Auto` between brackets: the key of a constant's name (`constantKey`). */
+function constantName(node: ts.Node): string | undefined {
+  let expression = unwrap((isComputedPropertyName(node) ? node.expression : node) as ts.Expression);
+  const parts: string[] = [];
+  while (isPropertyAccessExpression(expression)) {
+    parts.unshift(expression.name.text);
+    expression = unwrap(expression.expression);
+  }
+  return parts.length > 0 && isIdentifier(expression) ? constantKey([expression.text, ...parts].join('.')) : undefined;
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */

@@ -13,6 +13,10 @@ export interface Callers {
   calls: ts.CallExpression[];
   /** Exported, or named in the file other than by those calls (handed over, re-exported): callers this file does not show. */
   calledElsewhere: boolean;
+  /** Exported: modules that import it may call it (`ImportResolver.callsFromImporters`). */
+  exported: boolean;
+  /** Named in the file other than by its calls and declaration (handed over, `export { run }`). */
+  namedOtherwise: boolean;
 }
 
 const known = new WeakMap<ts.Node, Callers>();
@@ -32,14 +36,17 @@ function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
   if (!declaration) {
     // A method, a callback, an object property: called from anywhere, by any name.
     const owner = fn.name && staticName(fn.name);
-    return { ...(owner ? { owner } : {}), calls: [], calledElsewhere: true };
+    return { ...(owner ? { owner } : {}), calls: [], calledElsewhere: true, exported: false, namedOtherwise: true };
   }
   const name = declaration.name.text;
   const calls = indexOf(fn.getSourceFile()).calls.filter((call) => {
     const callee = unwrap(call.expression);
     return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === declaration;
   });
-  return { owner: name, calls, calledElsewhere: isExported(declaration) || mentions(fn.getSourceFile().text, name) > calls.length + 1 };
+  const namedOtherwise = mentions(fn.getSourceFile().text, name) > calls.length + 1;
+  // Exported in a list (`export { run }`, `module.exports = { run }`) counts as exported too.
+  const exported = isExported(declaration) || namedOtherwise;
+  return { owner: name, calls, calledElsewhere: exported, exported, namedOtherwise };
 }
 
 /** The nearest function around a node, and the name it goes by (for messages). */

@@ -30,11 +30,13 @@ const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?
 
 /**
  * Whether a file that names the SDK may hand it on to modules that import
- * it: `export … from`, `export *`, `export { … }`, `module.exports`. A
- * superset: the analysis decides what is re-exported.
+ * it: `export … from`, `export *`, `export { … }`, `module.exports`; or a
+ * wrapper of it, whose callers there give its parameters their values
+ * (`export function runAgent(options)`). A superset: the analysis decides
+ * what is re-exported and what is called.
  */
 export function mayReExportSdk(text: string): boolean {
-  return /\bexport\s*(?:\*|\{)|\bmodule\.exports\b|\bexports\.\w/.test(text);
+  return /\bexport\b|\bmodule\.exports\b|\bexports\.\w/.test(text);
 }
 
 /** A module specifier after `from`, `import`, `import(`, `require(`: group 1. Bounded, so it costs linear time. */

@@ -6,15 +6,17 @@ import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.
 import { propertyOf } from '../../model/values.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
 import { ReExportChain } from '../core/re-export-chain.js';
-import { Evaluator, type ImportResolver } from './evaluate.js';
+import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
+import { mentions, type ImporterCalls } from '../core/value-sources.js';
+import { indexOf } from './file-index.js';
 import { findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { diskResolutionHost, ModuleResolution } from './module-resolution.js';
 import { bindingsOf, moduleReferences, requiredModule } from './imports.js';
-import { parseSource, spanOf, syntaxErrorsOf } from './parse.js';
+import { parseSource, spanOf, syntaxErrorsOf, unwrap } from './parse.js';
 import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
-import { isIdentifier } from './syntax.js';
+import { isIdentifier, isPropertyAccessExpression, isVariableDeclaration } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
 
 export interface ProjectHost {
@@ -37,6 +39,8 @@ interface FileContext {
   evaluator: Evaluator;
   /** Its suppression comments, read once the first model needs them. */
   suppressions?: Suppression[];
+  /** The names its imports bind, by the file each import resolves to: read once, asked for each exported function. */
+  importsByFile?: Map<string, Array<{ node: ts.Node; name: string }>>;
 }
 
 /**
@@ -54,6 +58,8 @@ export class TypeScriptProject implements ImportResolver {
   /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
   private readonly reExports = new ReExportChain();
+  /** The files of the analysis: their calls of an exported function give its parameters their values. */
+  private roots: readonly string[] = [];
 
   constructor(
     private readonly host: ProjectHost,
@@ -64,6 +70,7 @@ export class TypeScriptProject implements ImportResolver {
 
   /** Build the model of each root file; values may come from any module its imports reach. */
   analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis> {
+    this.roots = roots;
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {
       const context = this.context(root);
@@ -123,6 +130,83 @@ export class TypeScriptProject implements ImportResolver {
     if (!this.followImports) return unknown(span);
     const target = this.modules.resolve(module, fromFile);
     return target ? this.exported(target, name, span) : unknown(span);
+  }
+
+  /**
+   * The calls of `fn` in the other files of the analysis, through the
+   * imports that bind it (`import { run }`, `import run`, `import * as m`
+   * then `m.run`, `require`). The scan's project pass holds every file that
+   * imports a module naming the SDK (src/engine/re-export-pass.ts).
+   */
+  callsFromImporters(fn: ts.SignatureDeclaration): ImporterCalls<ImporterCall> | undefined {
+    if (!this.followImports) return undefined;
+    const file = fn.getSourceFile().fileName;
+    const found: ImporterCalls<ImporterCall> = { calls: [], namedOtherwise: false };
+    for (const root of this.roots) {
+      const context = root === file ? undefined : this.context(root);
+      if (context) this.callsIn(context, file, fn, found);
+    }
+    return found;
+  }
+
+  private importsByFile(context: FileContext): Map<string, Array<{ node: ts.Node; name: string }>> {
+    if (!context.importsByFile) {
+      const found = new Map<string, Array<{ node: ts.Node; name: string }>>();
+      for (const { node, module } of moduleReferences(context.file)) {
+        const target = this.modules.resolve(module, context.file.fileName);
+        if (!target) continue;
+        const list = found.get(target) ?? [];
+        list.push(...bindingsOf(node));
+        found.set(target, list);
+      }
+      context.importsByFile = found;
+    }
+    return context.importsByFile;
+  }
+
+  private callsIn(context: FileContext, target: string, fn: ts.SignatureDeclaration, found: ImporterCalls<ImporterCall>): void {
+    const { file, scopes, evaluator } = context;
+    // The import bindings that name it, each with the text that names it where it is used: `run`, or `m.run`.
+    const bound = this.importsByFile(context).get(target);
+    if (!bound) return;
+    const direct = new Map<ts.Node, string>();
+    const namespaces = new Map<ts.Node, string>();
+    for (const binding of bound) {
+      const local = (binding.node as ts.Identifier).text;
+      if (binding.name === '*') namespaces.set(binding.node.parent, local);
+      else if (this.exportsFunction(target, binding.name, fn)) direct.set(binding.node.parent, local);
+    }
+    if (direct.size === 0 && namespaces.size === 0) return;
+    const before = found.calls.length;
+    const names = new Set<string>();
+    for (const call of indexOf(file).calls) {
+      const callee = unwrap(call.expression);
+      const receiver = isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
+      const name = isIdentifier(callee)
+        ? direct.get(scopes.resolve(callee)!)
+        : receiver && isIdentifier(receiver) && namespaces.has(scopes.resolve(receiver)!) && this.exportsFunction(target, (callee as ts.PropertyAccessExpression).name.text, fn)
+          ? `${receiver.text}.${(callee as ts.PropertyAccessExpression).name.text}`
+          : undefined;
+      if (name === undefined) continue;
+      names.add(name);
+      found.calls.push({ call, evaluate: (expression) => evaluator.evaluate(expression) });
+    }
+    // Named other than by the import and its calls: handed over, exported again.
+    for (const name of direct.values()) names.add(name);
+    const uses = [...names].reduce((count, name) => count + mentions(file.text, name), 0) - direct.size;
+    if (uses > found.calls.length - before) found.namedOtherwise = true;
+  }
+
+  /** Whether module `path` exports `fn` as `name`: `export function`, `export const run = () =>`, `export { run }`, `export default run`. */
+  private exportsFunction(path: string, name: string, fn: ts.SignatureDeclaration): boolean {
+    const context = this.context(path);
+    const source = context && findExport(context.file, name).source;
+    if (source?.kind === 'function') return source.node === fn;
+    if (source?.kind !== 'value') return false;
+    const node = unwrap(source.node as ts.Expression);
+    if (node === fn) return true;
+    const declaration = isIdentifier(node) ? context!.scopes.resolve(node) : undefined;
+    return declaration === fn || (!!declaration && isVariableDeclaration(declaration) && !!declaration.initializer && unwrap(declaration.initializer) === fn);
   }
 
   /**

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode } from './syntax.js';
+import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { isTypeScriptSdkModule } from '../../model/sdk-modules.js';
 import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
@@ -56,7 +56,8 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
   if (isIdentifier(node)) {
     const declaration = scopes.resolve(node);
     const binding = declaration && sdkBindingOf(declaration);
-    return binding?.exported ? { module: binding.module, name: binding.exported } : undefined;
+    if (binding?.exported) return { module: binding.module, name: binding.exported };
+    return declaration && aliasOf(declaration, scopes);
   }
   const [object, name] = isPropertyAccessExpression(node)
     ? [node.expression, node.name]
@@ -67,6 +68,36 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
   const declaration = scopes.resolve(object);
   const binding = declaration && sdkBindingOf(declaration);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
+}
+
+/**
+ * `const run = useSdk ? query : ownQuery`, `const q = query`: a constant
+ * that may hold the SDK function. What reaches it on the SDK's branch is
+ * the SDK's options, so a call of it is checked as the SDK call.
+ */
+function aliasOf(declaration: ts.Node, scopes: Scopes, depth = 0): SdkReference | undefined {
+  if (depth > 3 || !isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+  if (!(declaration.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const branches = (expression: ts.Expression): ts.Expression[] => {
+    const node = unwrap(expression);
+    if (isConditionalExpression(node)) return [...branches(node.whenTrue), ...branches(node.whenFalse)];
+    const operator = isBinaryExpression(node) ? node.operatorToken.kind : undefined;
+    if (isBinaryExpression(node) && (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken)) return [...branches(node.left), ...branches(node.right)];
+    return [node];
+  };
+  for (const branch of branches(declaration.initializer)) {
+    const inner = isIdentifier(branch) ? scopes.resolve(branch) : undefined;
+    const binding = inner && sdkBindingOf(inner);
+    const reference = binding?.exported
+      ? { module: binding.module, name: binding.exported }
+      : inner
+        ? aliasOf(inner, scopes, depth + 1)
+        : isPropertyAccessExpression(branch)
+          ? sdkReferenceOf(branch, scopes)
+          : undefined;
+    if (reference) return reference;
+  }
+  return undefined;
 }
 
 /** True when a type annotation names one of the SDK's types, e.g. `Options` or `sdk.Options`. */

@@ -1,0 +1,30 @@
+import rule from '../../rules/no-bash-bypass-of-file-guard.js';
+import { runRuleTests } from '../support/rule-tester.js';
+
+// A file guard in options a constructor builds and a method spreads into
+// query() (issue 16); the Python twin is test/rules/python/built-guard.test.ts.
+const agent = (matcher: string) =>
+  [
+    "import { query, type Options } from '@anthropic-ai/claude-agent-sdk';",
+    "const guard = async () => ({ decision: 'block' as const, reason: 'protected path' });",
+    'export class Agent {',
+    '  private options: Options;',
+    '  constructor() {',
+    `    this.options = { allowedTools: ['Read'], hooks: { PreToolUse: [{ matcher: ${matcher}, hooks: [guard] }] } };`,
+    '  }',
+    '  run(prompt: string) { return query({ prompt, options: { ...this.options } }); }',
+    '}',
+  ].join('\n');
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [agent("'Write|Edit|Bash'")],
+    invalid: [
+      {
+        name: 'a Write|Edit guard set in the constructor, with Bash available',
+        code: agent("'Write|Edit'"),
+        errors: [{ messageId: 'bashUnguarded', line: 6, column: agent("'Write|Edit'").split('\n')[5]!.indexOf("'Write|Edit'") + 1 }],
+      },
+    ],
+  },
+});
