@@ -437,7 +437,7 @@ export class Evaluator {
     if (!callee) return unknown(span);
     const name = qualifiedName(this.source, this.scopes, callee);
     const sdkName = name && sdkExport(name);
-    if (sdkName && (optionsClasses.has(sdkName) || sdkName === 'HookMatcher' || Object.hasOwn(behaviors, sdkName))) {
+    if (sdkName && (optionsClasses.has(sdkName) || sdkName === 'HookMatcher' || sdkName === 'AgentDefinition' || Object.hasOwn(behaviors, sdkName))) {
       this.note([node]);
       return single(this.construct(node, sdkName, bindings));
     }
