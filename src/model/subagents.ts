@@ -10,8 +10,8 @@ import { isNotSet, optionOf } from './values.js';
  */
 const lockingParentModes = new Set(['bypassPermissions', 'acceptEdits', 'auto', 'plan']);
 
-/** What a subagent's definition takes from its parent, besides its own fields. */
-const inherited = ['canUseTool', 'permissionPromptToolName', 'permissionPrompts', 'cwd', 'settingSources'];
+/** What a subagent takes from its parent: the callback that sees its calls, the settings whose rules hold for it too. */
+const inherited = ['canUseTool', 'permissionPromptToolName', 'permissionPrompts', 'cwd', 'settingSources', 'settings', 'managedSettings'];
 
 /**
  * Every subagent an `agents` option defines, as a configuration of its own,

@@ -14,14 +14,15 @@ export const switchMethods: Readonly<Record<string, 'mode' | 'settings'>> = {
 /**
  * The configuration with a run-time switch of its session's mode: after the
  * call the mode "can be" what the call sets, named as coming from it.
- * `written` is the call as written (`q.setPermissionMode`), `span` the call.
+ * `written` is the call as written (`q.setPermissionMode`), `span` the call;
+ * `spelling` names the mode option as the file's language does (`permission_mode`).
  */
-export function withSwitch(config: AgentConfiguration, method: string, argument: ValueSet, written: string, span: Span): AgentConfiguration {
+export function withSwitch(config: AgentConfiguration, method: string, argument: ValueSet, written: string, span: Span, spelling = 'permissionMode'): AgentConfiguration {
   const kind = switchMethods[method];
   if (!kind) return config;
   const mode = kind === 'mode' ? argument : propertyOf({ alternatives: propertyOf(argument, 'permissions').values }, 'defaultMode');
   const values: ValueSet = { alternatives: 'values' in mode ? mode.values.filter((value) => value.kind === 'string') : mode.alternatives };
   if (values.alternatives.length === 0) return config;
   const switched = withOrigin(values, { kind: 'switch', name: written, span });
-  return { ...config, options: assignAt(config.options, [{ key: 'permissionMode', span }], switched, false) };
+  return { ...config, options: assignAt(config.options, [{ key: 'permissionMode', spelling, span }], switched, false) };
 }

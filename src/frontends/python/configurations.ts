@@ -95,7 +95,7 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
   });
   for (const { started: call, method, written, argument, call: switchCall } of switches) {
     const index = started.get(call);
-    if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall));
+    if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall), 'permission_mode');
   }
   return found;
 }
