@@ -1,8 +1,7 @@
 import { defineRule } from '../src/model/rule.js';
-import { entriesWithLists, removalSuggestions, type ListEntry } from '../src/model/list-removal.js';
+import { allowEntries } from '../src/model/allow-lists.js';
+import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, namesATool, scopedExample } from '../src/model/permission-rules.js';
-import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { optionOf, propertyOf } from '../src/model/values.js';
 
 type Options = { sideEffectTools: string[]; allow: string[] };
 type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner' | 'removeEntry';
@@ -53,7 +52,7 @@ export default defineRule<Options, MessageIds>({
   check(model, options, report) {
     const sideEffecting = new Set([...defaultSideEffectTools, ...options.sideEffectTools]);
     for (const config of model.configurations) {
-      for (const listed of allowRules(config)) {
+      for (const listed of allowEntries(config)) {
         const { entry } = listed;
         const rule = appliedRule(entry.value, 'allow', listed.fromSettings);
         if (!rule || !namesATool(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
@@ -74,10 +73,3 @@ export default defineRule<Options, MessageIds>({
     }
   },
 });
-
-/** `allowedTools` (a settings file's `permissions.allow`), and allow rules given inline in the `settings` option. */
-function allowRules(config: AgentConfiguration): Array<ListEntry & { fromSettings: boolean }> {
-  const inline = propertyOf({ alternatives: optionOf(config, 'settings').values }, 'permissions');
-  const of = (values: readonly Value[], fromSettings: boolean) => entriesWithLists(values).map((listed) => ({ ...listed, fromSettings }));
-  return [...of(optionOf(config, 'allowedTools').values, config.tier !== undefined), ...of(propertyOf({ alternatives: inline.values }, 'allow').values, true)];
-}

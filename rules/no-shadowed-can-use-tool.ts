@@ -1,7 +1,8 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
 import { exitDecisions, type ResultShape } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { entriesWithLists, removalSuggestions } from '../src/model/list-removal.js';
+import { allowEntries } from '../src/model/allow-lists.js';
+import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
@@ -103,12 +104,11 @@ export default defineRule<Options, MessageIds>({
       for (const value of optionOf(config, 'permissionPrompts').values) {
         if (isString(value, 'none')) report({ messageId: 'promptsNone', span: value.span, data: { callback } });
       }
-      const allowed = optionOf(config, 'allowedTools');
-      for (const listed of entriesWithLists(allowed.values)) {
-        const { entry } = listed;
-        const rule = appliedRule(entry.value, 'allow', config.tier !== undefined);
+      // The settings option's allow rules too: they approve before the callback like allowedTools.
+      for (const listed of allowEntries(config)) {
+        const { entry, option } = listed;
+        const rule = appliedRule(entry.value, 'allow', listed.fromSettings);
         if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
-        const option = allowed.properties[0]?.spelling ?? 'allowedTools';
         // Both messages already name removal as a fix: the callback then sees the calls, as its author meant.
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value, callback }) };
         if (isMcpTool(rule.tool) && !isWholeMcpServer(rule.tool)) {

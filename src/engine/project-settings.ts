@@ -5,6 +5,7 @@ import { extractSettings } from '../frontends/settings/index.js';
 import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
 import type { SyntaxError } from './analyze.js';
+import { withSettingsFile } from './settings-option-file.js';
 import { readSource } from './sources.js';
 
 /** The project-level settings files Claude Code reads from a `.claude/` folder. */
@@ -40,6 +41,11 @@ export class ProjectSettings {
   attach(model: AgentModel, absoluteFile: string): { consulted: string[]; troubled: boolean } {
     const consulted: string[] = [];
     if (model.language === 'settings') return { consulted, troubled: false };
+    const trouble = (found: SettingsTrouble): void => {
+      this.troubled.add(found.absolutePath);
+      this.onTrouble(found);
+    };
+    model.configurations = model.configurations.map((config) => withSettingsFile(config, this.root, trouble, consulted, this.onRead));
     for (const config of model.configurations) {
       const folder = this.cwdOf(config) ?? this.nearestClaudeParent(path.dirname(absoluteFile), consulted);
       if (!folder) continue;

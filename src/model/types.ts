@@ -58,8 +58,13 @@ export type Value = (
  * MODE is not set)").
  */
 export interface ValueOrigin {
-  kind: 'environment' | 'default' | 'argument' | 'write';
-  /** The environment variable, parameter or field as written. */
+  /**
+   * `settings`: the `permissions.defaultMode` of the `settings` option;
+   * `switch`: a run-time change of the mode (`setPermissionMode`,
+   * `applyFlagSettings`) on the session the configuration starts.
+   */
+  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch';
+  /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`). */
   name: string;
   /** The function the parameter or the write belongs to, when it has a name. */
   owner?: string;

@@ -99,5 +99,9 @@ export function originClause(value: Value): string {
       return ` (passed to ${owner} as ${origin.name})`;
     case 'write':
       return ` (written to ${origin.name} in ${origin.owner ? owner : 'another function'})`;
+    case 'settings':
+      return ` (${origin.name} of the settings option)`;
+    case 'switch':
+      return ` (switched at run time by ${origin.name}())`;
   }
 }

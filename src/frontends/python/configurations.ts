@@ -3,6 +3,8 @@ import { isNotSet } from '../../model/values.js';
 import { sdkExport, type Evaluator } from './evaluate.js';
 import { qualifiedName } from './imports.js';
 import { gateTypes, optionsClasses } from './sdk.js';
+import { switchOf } from './switches.js';
+import { withSwitch } from '../../model/switches.js';
 import { field, namedChildren, spanOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** SDK entry points that take options: `query(options=...)`, `ClaudeSDKClient(options)`. */
@@ -39,6 +41,9 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
     }
   };
 
+  /** Entry calls, and the run-time switches of the sessions they start. */
+  const started = new Map<PyNode, number>();
+  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: PyNode }> = [];
   walk(module.root, (node) => {
     if (node.type === 'decorated_definition') {
       const definition = field(node, 'definition');
@@ -50,6 +55,8 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       if (kind) addGate(kind, evaluator.functionValue(node));
     }
     if (node.type !== 'call') return;
+    const switched = switchOf(module, evaluator.scopes, node);
+    if (switched) switches.push({ ...switched, call: node });
     const callee = field(node, 'function');
     // A call node is never a name itself, so without a callee there is no name to look up.
     const qualified = callee && qualifiedName(module, evaluator.scopes, callee);
@@ -71,7 +78,10 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       const { value, through } = evaluator.traced(argument);
       through.forEach((used) => found.used.add(used));
       const options = { alternatives: value.alternatives.filter((alternative) => !isNotSet(alternative)) };
-      if (options.alternatives.length > 0) found.entries.push({ span: spanOf(module, node), entry: name!, options });
+      if (options.alternatives.length > 0) {
+        started.set(node, found.entries.length);
+        found.entries.push({ span: spanOf(module, node), entry: name!, options });
+      }
       return;
     }
     const replaced = qualified === 'dataclasses.replace';
@@ -83,6 +93,10 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       if (isOptions) found.built.push({ configuration: { span: spanOf(module, node), entry: name ?? 'replace', options: value }, node });
     }
   });
+  for (const { started: call, method, written, argument, call: switchCall } of switches) {
+    const index = started.get(call);
+    if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall), 'permission_mode');
+  }
   return found;
 }
 

@@ -547,7 +547,7 @@ export class Evaluator {
     if (!callee) return unknown(span);
     const name = qualifiedName(this.source, this.scopes, callee);
     const sdkName = name && sdkExport(name);
-    if (sdkName && (optionsClasses.has(sdkName) || Object.hasOwn(positional, sdkName) || Object.hasOwn(behaviors, sdkName))) {
+    if (sdkName && (optionsClasses.has(sdkName) || Object.hasOwn(positional, sdkName) || sdkName === 'AgentDefinition' || Object.hasOwn(behaviors, sdkName))) {
       this.note([node]);
       return single(this.construct(node, sdkName, bindings));
     }

@@ -15,6 +15,7 @@ import { parsePython, type ParsedModule } from './parse.js';
 import { Scopes } from './scope.js';
 import { suppressionsOf } from './suppressions.js';
 import { field, textOf, type PyModule, type PyNode } from './syntax.js';
+import { withPermissionSurfaces } from '../core/surfaces.js';
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -73,7 +74,7 @@ export class PythonProject implements ImportResolver {
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const configurations = new Map<string, AgentConfiguration[]>(
-      [...found].map(([root, result]) => [root, [...result.entries, ...standaloneOptions(result, used)]]),
+      [...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneOptions(result, used)])]),
     );
     const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));

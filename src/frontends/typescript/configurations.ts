@@ -6,6 +6,8 @@ import { isNotSet, propertyOf } from '../../model/values.js';
 import { indexOf } from './file-index.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
 import { spanOf, unwrap } from './parse.js';
+import { switchOf } from './switches.js';
+import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
 
@@ -51,6 +53,9 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   const typed: Array<{ configuration: AgentConfiguration; declaration: ts.Node }> = [];
   const gates: Gate[] = [];
   const used = new Set<ts.Node>();
+  /** Entry calls by node, and the run-time switches of the sessions they start. */
+  const started = new Map<ts.CallExpression, number>();
+  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: ts.CallExpression }> = [];
 
   const addEntry = (call: ts.CallExpression, reference: SdkReference): void => {
     const entry = entryPoints[reference.name];
@@ -63,7 +68,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     through.forEach((node) => used.add(node));
     used.add(call);
     const options = nested ? { alternatives: (written ? value.alternatives : propertyOf(value, 'options').values).filter((v) => !isNotSet(v)) } : value;
-    if (options.alternatives.length > 0) entries.push({ span: spanOf(call), entry: reference.name, options });
+    if (options.alternatives.length > 0) {
+      started.set(call, entries.length);
+      entries.push({ span: spanOf(call), entry: reference.name, options });
+    }
   };
 
   const addTyped = (expression: ts.Expression | undefined, declaration: ts.Node, entry: string): void => {
@@ -94,7 +102,11 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const reference = sdkReferenceOf(node.expression, scopes);
       if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
       else if (reference) addEntry(node, reference);
-      else addClaim(node);
+      else {
+        addClaim(node);
+        const found = switchOf(node, scopes);
+        if (found) switches.push({ ...found, call: node });
+      }
     } else if (isVariableDeclaration(node) && node.type && node.initializer) {
       if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
       const gateKind = gateKindOf(node.type, scopes);
@@ -107,6 +119,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const returned = isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
+  }
+  for (const { started: call, method, written, argument, call: switchCall } of switches) {
+    const index = started.get(call);
+    if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
   }
   return { entries, typed, used, gates };
 }

@@ -18,6 +18,7 @@ import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
 import { isIdentifier, isPropertyAccessExpression, isVariableDeclaration } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
+import { withPermissionSurfaces } from '../core/surfaces.js';
 
 export interface ProjectHost {
   /** A file's text without a byte order mark, or undefined when it cannot be read. */
@@ -82,7 +83,7 @@ export class TypeScriptProject implements ImportResolver {
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
-    const configurations = new Map([...found].map(([root, result]) => [root, [...result.entries, ...standaloneTyped(result, used)]]));
+    const configurations = new Map([...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneTyped(result, used)])]));
     const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
