@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { extractCommandLine, isCommandLinePath } from '../frontends/command-line/index.js';
 import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import type { Analysis } from './analyze.js';
@@ -48,6 +49,7 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   // Settings, skill and command files need no language parser to load (as in `analyzeText`).
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
   if (isFrontmatterPath(job.absolutePath)) return extractFrontmatter(withoutBom(job.text), job.absolutePath);
+  if (isCommandLinePath(job.absolutePath)) return extractCommandLine(withoutBom(job.text), job.absolutePath);
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.

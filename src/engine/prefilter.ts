@@ -1,3 +1,4 @@
+import { isCommandLinePath, mentionsClaudeFlags } from '../frontends/command-line/paths.js';
 import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
 import { isPythonPath, mentionsSdk as pythonMentionsSdk } from '../frontends/python/prefilter.js';
 import { isSettingsPath } from '../frontends/settings/paths.js';
@@ -16,6 +17,9 @@ const pythonMarkers = markerSet(pythonMarkerNames);
 /** Every marker: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
 export const sdkMarkers: readonly string[] = [...typeScriptMarkerNames, ...pythonMarkerNames];
 
+/** Every script, Makefile, package.json and workflow that runs Claude Code names it so. */
+const claudeBytes = Buffer.from('claude');
+
 /**
  * The text of the file at `path` if it could hold agent code, else
  * undefined: first the raw bytes are searched, then the decoded text gets the
@@ -24,6 +28,7 @@ export const sdkMarkers: readonly string[] = [...typeScriptMarkerNames, ...pytho
  */
 export function candidateText(bytes: Buffer, path: string): string | undefined {
   if (isSettingsPath(path) || isFrontmatterPath(path)) return bytes.toString('utf8');
+  if (isCommandLinePath(path)) return bytes.includes(claudeBytes) && mentionsClaudeFlags(bytes.toString('utf8')) ? bytes.toString('utf8') : undefined;
   const python = isPythonPath(path);
   if (!holdsAny(bytes, python ? pythonMarkers : typeScriptMarkers)) return undefined;
   const text = bytes.toString('utf8');
@@ -60,7 +65,7 @@ function holdsAny(bytes: Buffer, { prefix, markers }: MarkerSet): boolean {
 
 /** Whether some front end reads files with this name. */
 export function isSupportedPath(path: string): boolean {
-  return isSettingsPath(path) || isFrontmatterPath(path) || isTypeScriptPath(path) || isPythonPath(path);
+  return isSettingsPath(path) || isFrontmatterPath(path) || isCommandLinePath(path) || isTypeScriptPath(path) || isPythonPath(path);
 }
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */
