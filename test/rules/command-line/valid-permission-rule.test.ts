@@ -25,6 +25,15 @@ runSettingsRuleTests(rule, {
       ],
     },
     {
+      name: 'a prompt after --allowedTools is read as more rules, as the CLI reads it',
+      path: script,
+      code: sh('claude --allowedTools Read "fix tests"'),
+      errors: [
+        { messageId: 'unknownTool', data: { name: 'fix' }, line: 2, column: 29, endColumn: 32 },
+        { messageId: 'unknownTool', data: { name: 'tests' }, line: 2, column: 33, endColumn: 38 },
+      ],
+    },
+    {
       name: 'a URL in a workflow run step',
       path: '.github/workflows/docs.yml',
       code: 'on: push\njobs:\n  docs:\n    steps:\n      - run: claude --allowedTools "WebFetch(https://example.com)" -p docs\n',
