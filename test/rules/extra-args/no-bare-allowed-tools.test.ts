@@ -39,6 +39,7 @@ runPythonCases(rule, {
   valid: [code('options = ClaudeAgentOptions(extra_args={"allowed-tools": "Read Bash(git diff *)"})')],
   invalid: [
     {
+      name: 'a whole WebFetch among the rules of one extra_args string',
       code: pySplit,
       errors: [{ messageId: 'bareTool' as const, data: { entry: 'WebFetch', tool: 'WebFetch' }, line: 2, column: pySplit.split('\n')[1]!.indexOf('WebFetch') + 1 }],
     },

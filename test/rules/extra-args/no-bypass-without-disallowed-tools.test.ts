@@ -53,7 +53,7 @@ runPythonCases(rule, {
       code('options = ClaudeAgentOptions(permission_mode="acceptEdits", extra_args={"permission-mode": "bypassPermissions"})'),
     ].map((source, index) => {
       const needle = index === 0 ? '"dangerously-skip-permissions"' : '"bypassPermissions"';
-      return { code: source, errors: [{ messageId: 'bypassWithoutDeny' as const, data: { mode: 'permission_mode', deny: 'disallowed_tools', certainty: 'is' }, line: 2, column: pyColumn(source, needle), endColumn: pyColumn(source, needle) + needle.length }] };
+      return { name: index === 0 ? 'the skip flag in extra_args' : 'an extra permission-mode over the option', code: source, errors: [{ messageId: 'bypassWithoutDeny' as const, data: { mode: 'permission_mode', deny: 'disallowed_tools', certainty: 'is' }, line: 2, column: pyColumn(source, needle), endColumn: pyColumn(source, needle) + needle.length }] };
     }),
   ],
 });

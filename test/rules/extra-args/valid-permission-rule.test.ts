@@ -26,5 +26,5 @@ const code = (...lines: string[]) => py('from claude_agent_sdk import ClaudeAgen
 const wrong = code('options = ClaudeAgentOptions(extra_args={"allowedTools": "read"})');
 runPythonCases(rule, {
   valid: [code('options = ClaudeAgentOptions(extra_args={"allowedTools": "Read"})')],
-  invalid: [{ code: wrong, errors: [{ messageId: 'wrongCase' as const, data: { name: 'read', known: 'Read' }, line: 2, column: wrong.split('\n')[1]!.indexOf('read') + 1 }] }],
+  invalid: [{ name: 'a lower-case tool name in extra_args', code: wrong, errors: [{ messageId: 'wrongCase' as const, data: { name: 'read', known: 'Read' }, line: 2, column: wrong.split('\n')[1]!.indexOf('read') + 1 }] }],
 });
