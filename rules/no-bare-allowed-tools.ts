@@ -2,6 +2,7 @@ import { defineRule } from '../src/model/rule.js';
 import { allowEntries } from '../src/model/allow-lists.js';
 import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, commandRunnerOf, isMcpTool, isWholeMcpServer, isWholeToolRule, mcpServerOf, namesATool, scopedExample } from '../src/model/permission-rules.js';
+import { untrustedInputClause } from '../src/model/values.js';
 
 type Options = { sideEffectTools: string[]; allow: string[] };
 type MessageIds = 'bareTool' | 'wholeServer' | 'commandRunner' | 'removeEntry';
@@ -21,11 +22,11 @@ export default defineRule<Options, MessageIds>({
     severity: 'error',
     messages: {
       bareTool:
-        "'{{entry}}' approves every {{tool}} call without a check, and {{tool}} has side effects. Scope it to what the agent needs, e.g. {{example}}.",
+        "'{{entry}}' approves every {{tool}} call without a check, and {{tool}} has side effects.{{exposure}} Scope it to what the agent needs, e.g. {{example}}.",
       wholeServer:
         "'{{entry}}' approves every tool of the MCP server '{{server}}' without a check. List the tools the agent needs, e.g. mcp__{{server}}__<tool>.",
       commandRunner:
-        "'{{entry}}' admits any command: '{{runner}}' runs whatever follows it. Allow the specific commands instead, e.g. Bash(npm test *).",
+        "'{{entry}}' admits any command: '{{runner}}' runs whatever follows it.{{exposure}} Allow the specific commands instead, e.g. Bash(npm test *).",
       removeEntry: "Remove '{{entry}}' from the list: its calls then need approval (canUseTool, a prompt, or a scoped rule you add).",
     },
     hasSuggestions: true,
@@ -60,14 +61,14 @@ export default defineRule<Options, MessageIds>({
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value }) };
         const runner = commandRunnerOf(rule);
         if (runner) {
-          report({ messageId: 'commandRunner', ...at, data: { entry: entry.value, runner } });
+          report({ messageId: 'commandRunner', ...at, data: { entry: entry.value, runner, exposure: untrustedInputClause(config) } });
         } else if (isMcpTool(rule.tool)) {
           // A single MCP tool named in full is a deliberate approval; a whole server is not.
           if (isWholeMcpServer(rule.tool)) {
             report({ messageId: 'wholeServer', ...at, data: { entry: entry.value, server: mcpServerOf(rule.tool) } });
           }
         } else if (isWholeToolRule(rule) && sideEffecting.has(rule.tool)) {
-          report({ messageId: 'bareTool', ...at, data: { entry: entry.value, tool: rule.tool, example: scopedExample(rule.tool) } });
+          report({ messageId: 'bareTool', ...at, data: { entry: entry.value, tool: rule.tool, example: scopedExample(rule.tool), exposure: untrustedInputClause(config) } });
         }
       }
     }

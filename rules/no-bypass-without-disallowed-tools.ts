@@ -1,7 +1,7 @@
 import { defineRule } from '../src/model/rule.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf } from '../src/model/values.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
 
 type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
@@ -16,7 +16,7 @@ export default defineRule<Record<string, never>, MessageIds>({
     severity: 'error',
     messages: {
       bypassWithoutDeny:
-        "{{mode}} {{certainty}} 'bypassPermissions'{{from}} with no {{deny}}: every tool, Bash included, runs without any check. Add {{deny}} for what the agent must never do (e.g. 'Bash(rm *)', 'WebFetch'), or list the tools it needs in {{tools}}.",
+        "{{mode}} {{certainty}} 'bypassPermissions'{{from}} with no {{deny}}: every tool, Bash included, runs without any check.{{exposure}} Add {{deny}} for what the agent must never do (e.g. 'Bash(rm *)', 'WebFetch'), or list the tools it needs in {{tools}}.",
       allowedToolsIgnored:
         "{{allowed}} does not limit 'bypassPermissions': every tool is approved whether it is listed or not. Only {{deny}} (or {{tools}}) restricts what the agent can run in this mode.",
       bypassWithoutDenyRules:
@@ -43,7 +43,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (hasNoDenyRules(config) && toolsNotNarrowed(optionOf(config, 'tools').values)) {
         const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
         for (const value of bypass.matching) {
-          report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty, from: originClause(value) } });
+          report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty, from: originClause(value), exposure: untrustedInputClause(config) } });
         }
       }
       const allowed = optionOf(config, 'allowedTools');

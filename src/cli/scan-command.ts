@@ -103,7 +103,7 @@ function matchedNothing(paths: readonly string[], flags: ScanFlags, result: Repo
   const given = paths.length > 0 ? paths : ['.'];
   if (given.some((given) => isFile(path.resolve(cwd, given)))) return undefined;
   const ignored = result.stats.ignored > 0 ? ` (${result.stats.ignored} ignored entries)` : '';
-  return `no files to check in ${given.join(', ')}${ignored}: toolgate reads .ts, .js, .py and Claude Code settings files. Pass --no-error-on-unmatched-pattern to allow this.`;
+  return `no files to check in ${given.join(', ')}${ignored}: toolgate reads .ts, .js, .py, Claude Code settings, skill, command and agent files, shell scripts, Makefiles, package.json and GitHub workflows. Pass --no-error-on-unmatched-pattern to allow this.`;
 }
 
 function isFile(file: string): boolean {

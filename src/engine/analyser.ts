@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { isCommandLinePath } from '../frontends/command-line/paths.js';
 import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import type { Analysis } from './analyze.js';
@@ -49,6 +50,8 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
   // The YAML parser loads with the first skill or command file: about 0.1 s of start-up that most scans never need.
   if (isFrontmatterPath(job.absolutePath)) return (await import('../frontends/frontmatter/index.js')).extractFrontmatter(withoutBom(job.text), job.absolutePath);
+  // Workflow files need the YAML parser too.
+  if (isCommandLinePath(job.absolutePath)) return (await import('../frontends/command-line/index.js')).extractCommandLine(withoutBom(job.text), job.absolutePath);
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.

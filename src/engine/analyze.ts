@@ -1,4 +1,5 @@
 import type { Analysis, AnalyzeOptions, ParsedSource, SyntaxError } from '../frontends/contract.js';
+import { extractCommandLine, isCommandLinePath } from '../frontends/command-line/index.js';
 import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../frontends/python/index.js';
 import type { ParsedModule } from '../frontends/python/parse.js';
@@ -54,6 +55,7 @@ export async function prepareFor(path: string): Promise<void> {
 export function analyzeText(text: string, path: string, readFile?: ReadFile, options: AnalyzeOptions = {}): Analysis {
   if (isSettingsPath(path)) return extractSettings(withoutBom(text), path, readFile);
   if (isFrontmatterPath(path)) return extractFrontmatter(withoutBom(text), path);
+  if (isCommandLinePath(path)) return extractCommandLine(withoutBom(text), path);
   if (isPythonPath(path)) return extractPython(withoutBom(text), path, options);
   return extractTypeScript(withoutBom(text), path, options);
 }

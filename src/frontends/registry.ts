@@ -1,6 +1,7 @@
 import { pythonSdkPackages, typeScriptSdkPackages } from '../model/sdk-modules.js';
 import type { SourceWriter } from '../model/source-writer.js';
 import type { AgentModel, Language } from '../model/types.js';
+import { isCommandLinePath, mentionsClaudeFlags } from './command-line/paths.js';
 import { isFrontmatterPath } from './frontmatter/paths.js';
 import { isPythonPath, mentionsSdk as pythonMentionsSdk } from './python/prefilter.js';
 import { pythonWriter } from './python/writer.js';
@@ -16,7 +17,7 @@ import { javaScriptWriter, typeScriptWriter } from './typescript/writer.js';
  * parser, so `scan` and the ESLint adapter can ask it about every file.
  */
 export interface FrontEnd {
-  id: 'typescript' | 'python' | 'settings' | 'frontmatter';
+  id: 'typescript' | 'python' | 'settings' | 'frontmatter' | 'command-line';
   /** Whether it reads a file with this name. */
   handles(path: string): boolean;
   /**
@@ -31,6 +32,9 @@ export interface FrontEnd {
   writers: Partial<Record<Language, (model: AgentModel) => SourceWriter>>;
 }
 
+/** A skill, command or command line names the SDK's options its own way (`model.optionNames`). */
+const ownNames = (model: AgentModel): SourceWriter => dataFileWriter((canonical) => model.optionNames?.[canonical] ?? canonical);
+
 /** Every front end; a file is read by the first that handles it. */
 export const frontEnds: readonly FrontEnd[] = [
   { id: 'settings', handles: isSettingsPath, inEslint: true, writers: { settings: () => settingsWriter } },
@@ -38,8 +42,15 @@ export const frontEnds: readonly FrontEnd[] = [
     id: 'frontmatter',
     handles: isFrontmatterPath,
     inEslint: true,
-    // A skill or command names the SDK's options by its kind (`model.optionNames`).
-    writers: { frontmatter: (model) => dataFileWriter((canonical) => model.optionNames?.[canonical] ?? canonical) },
+    writers: { frontmatter: ownNames },
+  },
+  {
+    // Shell scripts, Makefiles, package.json scripts and workflows: only those that run `claude` with a permission flag matter.
+    id: 'command-line',
+    handles: isCommandLinePath,
+    prefilter: { markers: ['claude'], mentionsSdk: mentionsClaudeFlags },
+    inEslint: false,
+    writers: { 'command-line': ownNames },
   },
   {
     id: 'python',

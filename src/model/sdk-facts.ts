@@ -1,7 +1,7 @@
 import type { AgentModel, Language } from './types.js';
 
 /** What a file is written against: one of the two Agent SDKs, or a Claude Code file that holds no code. */
-export type Sdk = 'typescript-sdk' | 'python-sdk' | 'claude-code-settings' | 'claude-code-frontmatter';
+export type Sdk = 'typescript-sdk' | 'python-sdk' | 'claude-code-settings' | 'claude-code-frontmatter' | 'claude-code-command-line';
 
 /** Where the SDKs and file formats behave differently, as facts rules read instead of asking for a language. */
 export interface SdkFacts {
@@ -32,6 +32,7 @@ const facts: Readonly<Record<Sdk, SdkFacts>> = {
   'python-sdk': { hasOnFailure: false, undecidedCanUseTool: 'raises', settingsFile: false },
   'claude-code-settings': { hasOnFailure: false, settingsFile: true },
   'claude-code-frontmatter': { hasOnFailure: false, settingsFile: false },
+  'claude-code-command-line': { hasOnFailure: false, settingsFile: false },
 };
 
 const sdkOfLanguage: Readonly<Record<Language, Sdk>> = {
@@ -40,6 +41,7 @@ const sdkOfLanguage: Readonly<Record<Language, Sdk>> = {
   python: 'python-sdk',
   settings: 'claude-code-settings',
   frontmatter: 'claude-code-frontmatter',
+  'command-line': 'claude-code-command-line',
 };
 
 /** The SDK a model's file is written against. */

@@ -26,7 +26,7 @@ export interface TextEdit {
   text: string;
 }
 
-export type Language = 'typescript' | 'javascript' | 'python' | 'settings' | 'frontmatter';
+export type Language = 'typescript' | 'javascript' | 'python' | 'settings' | 'frontmatter' | 'command-line';
 
 /**
  * One possible value of an expression. Values keep the span where they are
@@ -175,6 +175,13 @@ export interface AgentConfiguration {
    * given or the project folder is unknown.
    */
   hookScripts?: HookScript[];
+  /**
+   * For a GitHub workflow that runs on an event whose input anyone who can
+   * open an issue, a pull request or a comment writes (`pull_request_target`,
+   * `issue_comment`, ...): the event, where `on:` names it. Rules say so in
+   * their message: such a run is the one an attacker steers.
+   */
+  untrustedInput?: { trigger: string; span: Span };
 }
 
 /** The script a settings `command` hook runs (see `AgentConfiguration.hookScripts`). */

@@ -105,3 +105,14 @@ export function originClause(value: Value): string {
       return ` (switched at run time by ${origin.name}())`;
   }
 }
+
+/**
+ * What a finding adds when the configuration runs on untrusted input (a
+ * workflow started by `issue_comment`, `pull_request_target`, ...): the
+ * people who steer it. Empty otherwise.
+ */
+export function untrustedInputClause(config: AgentConfiguration): string {
+  const trigger = config.untrustedInput?.trigger;
+  if (!trigger) return '';
+  return ` This workflow runs on '${trigger}' events, so anyone who can open an issue, a pull request or a comment writes what the agent reads, and steers it with the workflow's secrets and token.`;
+}

@@ -157,11 +157,12 @@ describe('scan --cache', () => {
     const hooks = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '.claude/hooks/guard.sh' }] }] } };
     write('.claude/settings.json', JSON.stringify(hooks));
     await scanJson('--cache');
+    // The script is a shell script of the tree too, passed over by the prefilter: it runs no claude command.
     write('.claude/hooks/guard.sh', '#!/bin/sh\nexit 2\n');
-    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 5, analysed: 1, cached: 2, skipped: 2, failed: 0 });
+    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 6, analysed: 1, cached: 2, skipped: 3, failed: 0 });
     write('.claude/hooks/guard.sh', '#!/bin/sh\nexit 1\n');
-    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 5, analysed: 1, cached: 2, skipped: 2, failed: 0 });
-    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 5, analysed: 0, cached: 3, skipped: 2, failed: 0 });
+    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 6, analysed: 1, cached: 2, skipped: 3, failed: 0 });
+    expect(counts((await scanJson('--cache')).summary)).toEqual({ files: 6, analysed: 0, cached: 3, skipped: 3, failed: 0 });
   });
 
   it('reports a hook script that was absent and is now there but refused (a link to a device), never taking it from the cache', async () => {

@@ -70,13 +70,13 @@ describe('paths that hold nothing to check', () => {
     expect(code).toBe(2);
     expect(stdout).toContain('⚠ No files were checked\n0 files checked');
     expect(stdout).not.toContain('No problems found');
-    expect(stderr).toBe('warning: no files to check in docs: toolgate reads .ts, .js, .py and Claude Code settings files. Pass --no-error-on-unmatched-pattern to allow this.\n');
+    expect(stderr).toBe('warning: no files to check in docs: toolgate reads .ts, .js, .py, Claude Code settings, skill, command and agent files, shell scripts, Makefiles, package.json and GitHub workflows. Pass --no-error-on-unmatched-pattern to allow this.\n');
     expect((await runCli(['scan', 'docs', '--no-error-on-unmatched-pattern'], { cwd: dir })).code).toBe(0);
   });
 
   it('a file named on the command line is a match even when no front end reads it (pre-commit passes every staged .json)', async () => {
-    writeFileSync(path.join(dir, 'package.json'), '{}');
-    const { code, stdout, stderr } = await runCli(['scan', 'package.json'], { cwd: dir });
+    writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
+    const { code, stdout, stderr } = await runCli(['scan', 'tsconfig.json'], { cwd: dir });
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toContain('⚠ No files were checked');

@@ -52,7 +52,8 @@ describe('toolgate scan on settings files', () => {
     const { code, stdout, stderr } = await runCli(['scan', 'fixtures/settings/clean']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain('✔ No problems found');
-    expect(stdout).toMatch(/^2 files checked \(2 analysed, 0 skipped by prefilter, 0 failed\), \d+ ignored$/m);
+    // The hook scripts are shell scripts too: read, and passed over by the prefilter (they run no claude command).
+    expect(stdout).toMatch(/^4 files checked \(2 analysed, 2 skipped by prefilter, 0 failed\), \d+ ignored$/m);
   });
 
   it('leaves a settings.json outside .claude alone, even when named', async () => {

@@ -190,7 +190,8 @@ describe('scan --staged checks what the staged change reaches', () => {
     await committed({ '.claude/settings.json': `${settings}\n`, '.claude/hooks/guard.sh': '#!/bin/sh\necho no >&2\nexit 2\n' });
     await staged({ '.claude/hooks/guard.sh': '#!/bin/sh\necho no >&2\nexit 1\n' });
     const result = await scan('--staged');
-    expect(result).toMatchObject({ code: 1, files: 1 });
+    // The settings file, and the staged script itself as a shell script (it runs no claude command).
+    expect(result).toMatchObject({ code: 1, files: 2 });
     expect(result.findings.map((finding) => [finding.path, finding.ruleId])).toEqual([['.claude/settings.json', 'hook-script-must-block']]);
   });
 

@@ -39,7 +39,7 @@ async function discover(paths: string[]): Promise<string[]> {
 }
 
 describe('discovering settings files', () => {
-  it('walks into .claude folders and finds settings, managed settings and subagent files, and no other JSON or Markdown', async () => {
+  it('walks into .claude folders and finds settings, managed settings and subagent files, package.json (for its scripts), and no other JSON or Markdown', async () => {
     expect(await discover(['.'])).toEqual([
       '.claude/agents/reviewer.md',
       '.claude/hooks/guard.ts',
@@ -47,6 +47,7 @@ describe('discovering settings files', () => {
       '.claude/settings.local.json',
       'ops/managed-settings.d/10-deny.json',
       'ops/managed-settings.json',
+      'package.json',
       'packages/api/.claude/settings.json',
     ]);
   });

@@ -70,7 +70,8 @@ describe('which files are settings files', () => {
     '.claude/settings.json.bak',
     '.claude/managed-settings.d.json',
     'managed-settings.d/readme.md',
-    'package.json',
+    // package.json is read, for its scripts (the command-line front end), never as settings.
+    'tsconfig.json',
   ])('%s is not', (path) => {
     expect(isSettingsPath(path)).toBe(false);
     expect(isSupportedPath(path)).toBe(false);

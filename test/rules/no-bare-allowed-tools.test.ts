@@ -3,7 +3,8 @@ import { runRuleTests } from '../support/rule-tester.js';
 
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
 const allowed = (list: string) => `${sdk}\nquery({ prompt: 'x', options: { allowedTools: [${list}] } });`;
-const bare = (entry: string, tool: string, example: string) => ({ entry, tool, example });
+/** Not a workflow on untrusted input: no exposure clause. */
+const bare = (entry: string, tool: string, example: string) => ({ entry, tool, example, exposure: '' });
 /** The one suggestion: the file without the entry. */
 const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' as const, data: { entry }, output }];
 /** Column of the n-th entry in `allowed(...)`'s second line. */
@@ -94,25 +95,25 @@ runRuleTests(rule, {
         name: 'command runners followed by a wildcard',
         code: allowed(runners),
         errors: [
-          { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx' }, line: 2, column: prefix, suggestions: removing('Bash(npx *)', allowed(runners.replace("'Bash(npx *)', ", ''))) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(npx *)', runner: 'npx', exposure: '' }, line: 2, column: prefix, suggestions: removing('Bash(npx *)', allowed(runners.replace("'Bash(npx *)', ", ''))) },
           {
             messageId: 'commandRunner',
-            data: { entry: 'Bash(bash -c *)', runner: 'bash -c' },
+            data: { entry: 'Bash(bash -c *)', runner: 'bash -c', exposure: '' },
             line: 2,
             column: prefix + 15,
             suggestions: removing('Bash(bash -c *)', allowed(runners.replace("'Bash(bash -c *)', ", ''))),
           },
-          { messageId: 'commandRunner', data: { entry: 'Bash(git *)', runner: 'git' }, line: 2, column: prefix + 34, suggestions: removing('Bash(git *)', allowed(runners.replace("'Bash(git *)', ", ''))) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(git *)', runner: 'git', exposure: '' }, line: 2, column: prefix + 34, suggestions: removing('Bash(git *)', allowed(runners.replace("'Bash(git *)', ", ''))) },
           {
             messageId: 'commandRunner',
-            data: { entry: 'Bash(docker exec:*)', runner: 'docker exec' },
+            data: { entry: 'Bash(docker exec:*)', runner: 'docker exec', exposure: '' },
             line: 2,
             column: prefix + 49,
             suggestions: removing('Bash(docker exec:*)', allowed(runners.replace("'Bash(docker exec:*)', ", ''))),
           },
           {
             messageId: 'commandRunner',
-            data: { entry: 'Bash(node -e *)', runner: 'node -e' },
+            data: { entry: 'Bash(node -e *)', runner: 'node -e', exposure: '' },
             line: 2,
             column: prefix + 72,
             suggestions: removing('Bash(node -e *)', allowed(runners.replace(", 'Bash(node -e *)'", ''))),
@@ -202,8 +203,8 @@ runRuleTests(rule, {
         name: 'a package runner and a package manager before a wildcard',
         code: allowed("'Bash(npx tsx:*)', 'Bash(uv:*)'"),
         errors: [
-          { messageId: 'commandRunner', data: { entry: 'Bash(npx tsx:*)', runner: 'npx tsx' }, line: 2, column: prefix, suggestions: removing('Bash(npx tsx:*)', allowed("'Bash(uv:*)'")) },
-          { messageId: 'commandRunner', data: { entry: 'Bash(uv:*)', runner: 'uv' }, line: 2, column: prefix + 19, suggestions: removing('Bash(uv:*)', allowed("'Bash(npx tsx:*)'")) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(npx tsx:*)', runner: 'npx tsx', exposure: '' }, line: 2, column: prefix, suggestions: removing('Bash(npx tsx:*)', allowed("'Bash(uv:*)'")) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(uv:*)', runner: 'uv', exposure: '' }, line: 2, column: prefix + 19, suggestions: removing('Bash(uv:*)', allowed("'Bash(npx tsx:*)'")) },
         ],
       },
       {

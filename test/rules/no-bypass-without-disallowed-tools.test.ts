@@ -2,7 +2,7 @@ import rule from '../../rules/no-bypass-without-disallowed-tools.js';
 import { runRuleTests } from '../support/rule-tester.js';
 
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
-const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools' };
+const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools', exposure: '' };
 const options = (body: string) => `${sdk}\nquery({ prompt: 'x', options: { ${body} } });`;
 const modeColumn = "query({ prompt: 'x', options: { permissionMode: ".length + 1;
 const fromEnvironment = (name: string) => ` (the fallback when the environment variable ${name} is not set)`;

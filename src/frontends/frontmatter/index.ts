@@ -1,10 +1,12 @@
 import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import type { FrontEndResult, SyntaxError } from '../contract.js';
 import { emptyObject, single } from '../../model/build.js';
+import { splitRules } from '../../model/cli-flags.js';
 import type { AgentModel, Span, StringValue, Value } from '../../model/types.js';
 import { frontmatterKindOf, type FrontmatterKind } from './paths.js';
 
 export { isFrontmatterPath } from './paths.js';
+export { splitRules };
 
 /** The frontmatter keys each kind of file has, and the SDK options they stand for; lists unless marked. */
 type Key = { written: string; option: string; scalar?: true };
@@ -132,24 +134,4 @@ function scalarOf(node: YamlNode | null, at: (offset: number) => number, file: s
 
 function stringAt(value: string, span: Span): StringValue {
   return { kind: 'string', value, span, literal: false };
-}
-
-/** Rules separated by commas or blanks outside parentheses, with their offsets. */
-export function splitRules(text: string): Array<{ rule: string; offset: number }> {
-  const rules: Array<{ rule: string; offset: number }> = [];
-  let depth = 0;
-  let start = -1;
-  for (let index = 0; index <= text.length; index++) {
-    const char = text[index];
-    const separates = char === undefined || (depth === 0 && (char === ',' || /\s/.test(char)));
-    if (separates) {
-      if (start !== -1) rules.push({ rule: text.slice(start, index), offset: start });
-      start = -1;
-      continue;
-    }
-    if (start === -1) start = index;
-    if (char === '(') depth++;
-    else if (char === ')' && depth > 0) depth--;
-  }
-  return rules;
 }

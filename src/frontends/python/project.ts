@@ -2,6 +2,7 @@ import type { Analysis, AnalyzeOptions } from '../contract.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
+import { withExtraArgsApplied } from '../../model/cli-flags.js';
 import { findConfigurations, standaloneOptions, type FoundConfigurations } from './configurations.js';
 import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
@@ -74,7 +75,7 @@ export class PythonProject implements ImportResolver {
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const configurations = new Map<string, AgentConfiguration[]>(
-      [...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneOptions(result, used)])]),
+      [...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneOptions(result, used)].map(withExtraArgsApplied))]),
     );
     const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));

@@ -4,6 +4,7 @@ import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
+import { withExtraArgsApplied } from '../../model/cli-flags.js';
 import { findConfigurations, standaloneTyped, type FoundConfigurations } from './configurations.js';
 import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
@@ -83,7 +84,7 @@ export class TypeScriptProject implements ImportResolver {
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
-    const configurations = new Map([...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneTyped(result, used)])]));
+    const configurations = new Map([...found].map(([root, result]) => [root, withPermissionSurfaces([...result.entries, ...standaloneTyped(result, used)].map(withExtraArgsApplied))]));
     const gates = new Map([...found].map(([root, result]) => [root, gatesOfFile(configurations.get(root)!, result.gates)]));
     const hookIds = new Set([...gates.values()].flat().filter((gate) => gate.kind === 'hook').map((gate) => gate.functionId));
     const functions = describeFunctions(this.registry, (node) => this.context(node.getSourceFile().fileName)!, hookIds);
