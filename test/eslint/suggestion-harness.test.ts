@@ -4,7 +4,7 @@ import { expectSuggestionPasses } from '../support/suggestions.js';
 
 const agent = (tools: string) =>
   `import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { allowedTools: [${tools}] } });\n`;
-const fixed = { ruleId: rule.id, messageId: 'bareTool', data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)' } };
+const fixed = { ruleId: rule.id, messageId: 'bareTool', data: { entry: 'Bash', tool: 'Bash', example: 'Bash(npm test *)', exposure: '' } };
 
 describe('expectSuggestionPasses', () => {
   it('accepts an output without the finding, where other findings stay', () => {

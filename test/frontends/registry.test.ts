@@ -23,16 +23,16 @@ describe('front-end registry', () => {
     expect(frontEndFor(path)?.id).toBe(id);
   });
 
-  it.each(['types.d.ts', 'stubs.pyi', 'package.json', 'README.md', 'settings.json'])('no front end reads %s', (path) => {
+  it.each(['types.d.ts', 'stubs.pyi', 'README.md', 'settings.json'])('no front end reads %s', (path) => {
     expect(frontEndFor(path)).toBeUndefined();
   });
 
-  it('ESLint lints every front end but Python, which needs scan', () => {
-    expect(frontEnds.filter((frontEnd) => !frontEnd.inEslint).map((frontEnd) => frontEnd.id)).toEqual(['python']);
+  it('ESLint lints every front end but Python, which needs scan, and command lines, which are not JavaScript or JSON', () => {
+    expect(frontEnds.filter((frontEnd) => !frontEnd.inEslint).map((frontEnd) => frontEnd.id)).toEqual(['command-line', 'python']);
   });
 
   it('each language is written by exactly one front end', () => {
-    const languages: Language[] = ['typescript', 'javascript', 'python', 'settings', 'frontmatter'];
+    const languages: Language[] = ['typescript', 'javascript', 'python', 'settings', 'frontmatter', 'command-line'];
     for (const language of languages) {
       expect(frontEnds.filter((frontEnd) => frontEnd.writers[language]).length, language).toBe(1);
     }

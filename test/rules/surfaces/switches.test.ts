@@ -39,7 +39,7 @@ const bypassCases = {
 };
 const partial = <T extends { errors: Array<{ data: Record<string, string> }> }>(item: T): T => ({
   ...item,
-  errors: item.errors.map((error) => ({ ...error, data: { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', ...error.data } })),
+  errors: item.errors.map((error) => ({ ...error, data: { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', exposure: '', ...error.data } })),
 });
 runRuleTests(bypass, {
   typescript: { valid: bypassCases.valid, invalid: bypassCases.invalid.map(partial) },

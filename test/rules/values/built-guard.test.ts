@@ -1,5 +1,5 @@
-import rule from '../../rules/no-bash-bypass-of-file-guard.js';
-import { runRuleTests } from '../support/rule-tester.js';
+import rule from '../../../rules/no-bash-bypass-of-file-guard.js';
+import { runRuleTests } from '../../support/rule-tester.js';
 
 // A file guard in options a constructor builds and a method spreads into
 // query() (issue 16); the Python twin is test/rules/python/built-guard.test.ts.

@@ -1,5 +1,5 @@
-import rule from '../../rules/no-bypass-without-disallowed-tools.js';
-import { runRuleTests } from '../support/rule-tester.js';
+import rule from '../../../rules/no-bypass-without-disallowed-tools.js';
+import { runRuleTests } from '../../support/rule-tester.js';
 
 // Values built the way real agent code builds them (issue 16): an entry point
 // called through a constant that may hold it, a defaults object indexed by an
@@ -10,7 +10,7 @@ const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools',
 const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
 const bypassAt = (code: string, line: number, certainty: string, from = '') => ({
   code,
-  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from }, line, column: columnOf(code, line, "'bypassPermissions'") }],
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from, exposure: '' }, line, column: columnOf(code, line, "'bypassPermissions'") }],
 });
 const lines = (...each: string[]) => each.join('\n');
 const aliased = "import { query as sdkQuery } from '@anthropic-ai/claude-agent-sdk';";
