@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { extractFrontmatter, isFrontmatterPath } from '../frontends/frontmatter/index.js';
+import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import type { Analysis } from './analyze.js';
 import { withoutBom } from './prefilter.js';
@@ -10,6 +11,8 @@ export interface SourceJob {
   text: string;
   absolutePath: string;
   asSettings: boolean;
+  /** A plugin's skill, command or agent file (`DiscoveredFile.frontmatter`). */
+  frontmatter?: FrontmatterKind;
   /** `--no-prefilter`: analysed even if it names no SDK package. */
   everyFile?: boolean;
 }
@@ -47,7 +50,7 @@ export function loadedFrontEnds(): FrontEnds {
 export async function analyseSource(job: SourceJob, read: (absolutePath: string) => string | undefined): Promise<Analysis> {
   // Settings, skill and command files need no language parser to load (as in `analyzeText`).
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
-  if (isFrontmatterPath(job.absolutePath)) return extractFrontmatter(withoutBom(job.text), job.absolutePath);
+  if (job.frontmatter || isFrontmatterPath(job.absolutePath)) return extractFrontmatter(withoutBom(job.text), job.absolutePath, job.frontmatter);
   const { analyzeText, prepareFor } = await loadFrontEnds();
   await prepareFor(job.absolutePath);
   // `scan` builds the models of files that cross modules in its project pass.
