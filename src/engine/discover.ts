@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { safeIgnoreLines } from './ignore-lines.js';
-import { isPluginRoot, pluginKindOf, pluginRootAbove } from './plugin-roots.js';
+import { isPluginRoot, namedPluginFileKind, pluginKindOf, pluginRootAbove } from './plugin-roots.js';
 import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
@@ -89,7 +89,7 @@ export async function* discoverFiles(
 
   for (const target of targets) {
     if (!target.isDirectory) {
-      const kind = reads(target.absolutePath) ? undefined : pluginKindOf(pluginRootAbove(target.absolutePath), target.absolutePath);
+      const kind = reads(target.absolutePath) ? undefined : namedPluginFileKind(target.absolutePath);
       if (!reads(target.absolutePath) && !kind) onIgnored(target.absolutePath, 'unsupported');
       else if (!seen?.has(target.absolutePath)) {
         seen?.add(target.absolutePath);

@@ -19,6 +19,11 @@ export function pluginRootAbove(absolutePath: string): string | undefined {
   }
 }
 
+/** What a file named on the command line is, if a plugin's skill, command or agent. */
+export function namedPluginFileKind(absolutePath: string): FrontmatterKind | undefined {
+  return absolutePath.endsWith('.md') ? pluginKindOf(pluginRootAbove(path.dirname(absolutePath)), absolutePath) : undefined;
+}
+
 /** What a file beneath plugin root `root` is to Claude Code, if a skill, command or agent. */
 export function pluginKindOf(root: string | undefined, absolutePath: string): FrontmatterKind | undefined {
   if (root === undefined || !absolutePath.endsWith('.md')) return undefined;
