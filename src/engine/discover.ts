@@ -148,12 +148,7 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
     // Synchronous: on a large tree, each async call's trip through libuv's thread pool costs more than the listing.
     entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {
-    // Deleted or renamed after its parent was listed: reported like a file that vanished,
-    // since what it held went unchecked. Otherwise the message without the absolute path
-    // Node.js appends: output stays the same on every machine.
-    const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
-    yield { ...walker.toEntry(directory, relative), error: `Cannot list directory: ${reason}` };
+    yield { ...walker.toEntry(directory, relative), error: cannotList(error) };
     return;
   }
   entries.sort((a, b) => compareText(a.name, b.name));
@@ -178,7 +173,7 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
       if (skippedDirectories.has(name)) onIgnored(absolutePath, 'skipped-directory');
       else if (matcher(absolutePath, name, true)) {
         onIgnored(absolutePath, 'gitignore');
-        if (name === '.claude') yield* settingsDespiteGitignore(walker, absolutePath, childPath.relative(absolutePath, name));
+        if (name === '.claude') yield* settingsDespiteGitignore(walker, absolutePath);
       } else yield* walk(walker, absolutePath, childPath.relative(absolutePath, name), scope, plugin);
     } else {
       const kind = plugin === undefined || reads(absolutePath) ? undefined : pluginKindOf(plugin, absolutePath);
@@ -206,21 +201,33 @@ function readsDespiteGitignore(walker: Walker, absolutePath: string): boolean {
 const projectSettingsName = /[\\/]\.claude[\\/]settings(?:\.local)?\.json$/;
 
 /** A `.claude` folder a `.gitignore` matches: its settings files still count (`readsDespiteGitignore`), nothing else in it. */
-function* settingsDespiteGitignore(walker: Walker, directory: string, relative: string): Generator<DiscoveredFile> {
+function* settingsDespiteGitignore(walker: Walker, directory: string): Generator<DiscoveredFile> {
   if (isIgnored(walker.configIgnore, directory, true)) return;
   let entries;
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {
-    yield { ...walker.toEntry(directory, relative), error: `Cannot list directory: ${(error as Error).message.replace(/, \w+ '.*'$/s, '')}` };
+    yield { ...walker.toEntry(directory), error: cannotList(error) };
     return;
   }
   for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     const absolutePath = path.join(directory, entry.name);
     if (!readsDespiteGitignore(walker, absolutePath)) continue;
-    if (entry.isFile()) yield walker.toEntry(absolutePath, `${relative}/${entry.name}`);
+    if (entry.isFile()) yield walker.toEntry(absolutePath);
     else walker.onIgnored(absolutePath, entry.isSymbolicLink() ? 'symlink' : 'special');
   }
+}
+
+/**
+ * Why a folder could not be listed. Deleted or renamed after its parent was
+ * listed: reported like a file that vanished, since what it held went
+ * unchecked. Otherwise the message without the absolute path Node.js
+ * appends: output stays the same on every machine.
+ */
+function cannotList(error: unknown): string {
+  const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+  const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
+  return `Cannot list directory: ${reason}`;
 }
 
 /**

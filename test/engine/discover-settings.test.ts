@@ -75,6 +75,10 @@ describe('discovering settings files', () => {
         'packages/api/.claude/settings.json',
       ]);
       expect(ignored).toContain(`.claude:gitignore`);
+      // Paths stay relative to the working directory when it is that folder.
+      const inside: string[] = [];
+      for await (const file of discoverFiles(['..'], { cwd: path.join(root, '.claude') })) if (!file.path.startsWith('../')) inside.push(file.path);
+      expect(inside).toEqual(['settings.json', 'settings.local.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
