@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isCommandLinePath } from '../frontends/command-line/paths.js';
 import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
+import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
 import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
 import type { Analysis } from './analyze.js';
 import { withoutBom } from './prefilter.js';
@@ -11,6 +12,8 @@ export interface SourceJob {
   text: string;
   absolutePath: string;
   asSettings: boolean;
+  /** A plugin's skill, command or agent file (`DiscoveredFile.frontmatter`). */
+  frontmatter?: FrontmatterKind;
   /** `--no-prefilter`: analysed even if it names no SDK package. */
   everyFile?: boolean;
 }
@@ -49,7 +52,7 @@ export async function analyseSource(job: SourceJob, read: (absolutePath: string)
   // Settings, skill and command files need no language parser to load (as in `analyzeText`).
   if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
   // The YAML parser loads with the first skill or command file: about 0.1 s of start-up that most scans never need.
-  if (isFrontmatterPath(job.absolutePath)) return (await import('../frontends/frontmatter/index.js')).extractFrontmatter(withoutBom(job.text), job.absolutePath);
+  if (job.frontmatter || isFrontmatterPath(job.absolutePath)) return (await import('../frontends/frontmatter/index.js')).extractFrontmatter(withoutBom(job.text), job.absolutePath, job.frontmatter);
   // Workflow files need the YAML parser too.
   if (isCommandLinePath(job.absolutePath)) return (await import('../frontends/command-line/index.js')).extractCommandLine(withoutBom(job.text), job.absolutePath);
   const { analyzeText, prepareFor } = await loadFrontEnds();

@@ -110,7 +110,7 @@ export class ScanCache<Result> {
 
   /** The stored outcome of a file whose text is `text`, if nothing it depended on changed. */
   lookup(file: DiscoveredFile, text: string): Stored<Result> | undefined {
-    const hash = digest(`${file.settings ? 'settings' : 'source'}\0${text}`);
+    const hash = digest(`${file.settings ? 'settings' : (file.frontmatter ?? 'source')}\0${text}`);
     this.hashes.set(file.path, hash);
     // Another file's analysis may read this one as a module: it must see these same bytes.
     this.observe(file.absolutePath, withoutBom(text));

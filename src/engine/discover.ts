@@ -3,10 +3,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { safeIgnoreLines } from './ignore-lines.js';
+import { isPluginRoot, namedPluginFileKind, pluginKindOf, pluginRootAbove } from './plugin-roots.js';
 import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
 import { readTextFile } from './read-source.js';
+import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
 
 /** Dependencies, version control and build output: never the code under review. */
 export const skippedDirectories: ReadonlySet<string> = new Set([
@@ -30,6 +32,8 @@ export interface DiscoveredFile {
   error?: string;
   /** Read as a Claude Code settings file though its name is not one (config `settingsFiles`). */
   settings?: boolean;
+  /** A plugin's skill, command or agent file, which only the plugin root above it (`.claude-plugin/plugin.json`) makes one. */
+  frontmatter?: FrontmatterKind;
 }
 
 /** `special`: a FIFO, socket or device with a source file's name; reading a FIFO would block the scan. */
@@ -80,22 +84,24 @@ export async function* discoverFiles(
   const reads = (absolutePath: string): boolean => isSupportedPath(absolutePath) || isExtraSettings(absolutePath);
   const toEntry = (absolutePath: string, relative = relativePath(cwd, absolutePath)): DiscoveredFile =>
     isExtraSettings(absolutePath) ? { absolutePath, path: relative, settings: true } : { absolutePath, path: relative };
-  const walker: Walker = { cwd, onIgnored, toEntry, reads, compiled: new Map() };
+  const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add(safeIgnoreLines(options.ignore.patterns)) }] : [];
+  const walker: Walker = { cwd, onIgnored, toEntry, reads, compiled: new Map(), configIgnore: base };
 
   for (const target of targets) {
     if (!target.isDirectory) {
-      if (!reads(target.absolutePath)) onIgnored(target.absolutePath, 'unsupported');
+      const kind = reads(target.absolutePath) ? undefined : namedPluginFileKind(target.absolutePath);
+      if (!reads(target.absolutePath) && !kind) onIgnored(target.absolutePath, 'unsupported');
       else if (!seen?.has(target.absolutePath)) {
         seen?.add(target.absolutePath);
-        yield toEntry(target.absolutePath);
+        yield kind ? { ...toEntry(target.absolutePath), frontmatter: kind } : toEntry(target.absolutePath);
       }
       continue;
     }
-    const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add(safeIgnoreLines(options.ignore.patterns)) }] : [];
     const ancestors = [...base, ...ancestorIgnores(cwd, target.absolutePath, walker.compiled)];
     // Naming an ignored directory overrides the rule that ignores it.
     const inherited = isIgnored(ancestors, target.absolutePath, true) ? [] : ancestors;
-    for (const entry of walk(walker, target.absolutePath, relativePath(cwd, target.absolutePath), inherited)) {
+    const plugin = pluginRootAbove(target.absolutePath);
+    for (const entry of walk(walker, target.absolutePath, relativePath(cwd, target.absolutePath), inherited, plugin)) {
       if (seen?.has(entry.absolutePath)) continue;
       seen?.add(entry.absolutePath);
       yield entry;
@@ -125,6 +131,8 @@ interface Walker {
   toEntry: (absolutePath: string, relative?: string) => DiscoveredFile;
   reads: (absolutePath: string) => boolean;
   compiled: CompiledRules;
+  /** The config file's `ignore` patterns alone: they exclude even what a `.gitignore` cannot (`readsDespiteGitignore`). */
+  configIgnore: readonly IgnoreFile[];
 }
 
 /**
@@ -133,19 +141,14 @@ interface Walker {
  * an async generator nested once per folder level cost a promise per file
  * and level. Still lazy, so a folder is listed only when the scan gets to it.
  */
-function* walk(walker: Walker, directory: string, relative: string, inherited: readonly IgnoreFile[]): Generator<DiscoveredFile> {
+function* walk(walker: Walker, directory: string, relative: string, inherited: readonly IgnoreFile[], outerPlugin?: string): Generator<DiscoveredFile> {
   const { onIgnored, reads } = walker;
   let entries;
   try {
     // Synchronous: on a large tree, each async call's trip through libuv's thread pool costs more than the listing.
     entries = readdirSync(directory, { withFileTypes: true });
   } catch (error) {
-    // Deleted or renamed after its parent was listed: reported like a file that vanished,
-    // since what it held went unchecked. Otherwise the message without the absolute path
-    // Node.js appends: output stays the same on every machine.
-    const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
-    yield { ...walker.toEntry(directory, relative), error: `Cannot list directory: ${reason}` };
+    yield { ...walker.toEntry(directory, relative), error: cannotList(error) };
     return;
   }
   entries.sort((a, b) => compareText(a.name, b.name));
@@ -157,6 +160,8 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
   }
   const matcher = ignoreMatcher(scope, directory);
   const childPath = childPaths(walker.cwd, directory, relative);
+  // Noted from the listing, as `.gitignore` is: only a folder with a `.claude-plugin` costs a probe.
+  const plugin = entries.some((entry) => entry.name === '.claude-plugin' && entry.isDirectory()) && isPluginRoot(directory) ? directory : outerPlugin;
 
   for (const entry of entries) {
     const { name } = entry;
@@ -166,14 +171,63 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
       onIgnored(absolutePath, 'symlink');
     } else if (entry.isDirectory()) {
       if (skippedDirectories.has(name)) onIgnored(absolutePath, 'skipped-directory');
-      else if (matcher(absolutePath, name, true)) onIgnored(absolutePath, 'gitignore');
-      else yield* walk(walker, absolutePath, childPath.relative(absolutePath, name), scope);
-    } else if (reads(absolutePath)) {
+      else if (matcher(absolutePath, name, true)) {
+        onIgnored(absolutePath, 'gitignore');
+        if (name === '.claude') yield* settingsDespiteGitignore(walker, absolutePath);
+      } else yield* walk(walker, absolutePath, childPath.relative(absolutePath, name), scope, plugin);
+    } else {
+      const kind = plugin === undefined || reads(absolutePath) ? undefined : pluginKindOf(plugin, absolutePath);
+      if (kind === undefined && !reads(absolutePath)) continue;
       if (!entry.isFile()) onIgnored(absolutePath, 'special');
-      else if (matcher(absolutePath, name, false)) onIgnored(absolutePath, 'gitignore');
-      else yield walker.toEntry(absolutePath, childPath.relative(absolutePath, name));
+      else if (matcher(absolutePath, name, false) && !readsDespiteGitignore(walker, absolutePath)) onIgnored(absolutePath, 'gitignore');
+      else {
+        const found = walker.toEntry(absolutePath, childPath.relative(absolutePath, name));
+        yield kind ? { ...found, frontmatter: kind } : found;
+      }
     }
   }
+}
+
+/**
+ * Claude Code reads a project's own settings files whether or not git
+ * ignores them (it adds `settings.local.json` to `.gitignore` itself when it
+ * writes one), and so do the code rules (`ProjectSettings`): a committed one
+ * is checked too. Only the config file's `ignore` leaves it out.
+ */
+function readsDespiteGitignore(walker: Walker, absolutePath: string): boolean {
+  return projectSettingsName.test(absolutePath) && !isIgnored(walker.configIgnore, absolutePath, false);
+}
+
+const projectSettingsName = /[\\/]\.claude[\\/]settings(?:\.local)?\.json$/;
+
+/** A `.claude` folder a `.gitignore` matches: its settings files still count (`readsDespiteGitignore`), nothing else in it. */
+function* settingsDespiteGitignore(walker: Walker, directory: string): Generator<DiscoveredFile> {
+  if (isIgnored(walker.configIgnore, directory, true)) return;
+  let entries;
+  try {
+    entries = readdirSync(directory, { withFileTypes: true });
+  } catch (error) {
+    yield { ...walker.toEntry(directory), error: cannotList(error) };
+    return;
+  }
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
+    const absolutePath = path.join(directory, entry.name);
+    if (!readsDespiteGitignore(walker, absolutePath)) continue;
+    if (entry.isFile()) yield walker.toEntry(absolutePath);
+    else walker.onIgnored(absolutePath, entry.isSymbolicLink() ? 'symlink' : 'special');
+  }
+}
+
+/**
+ * Why a folder could not be listed. Deleted or renamed after its parent was
+ * listed: reported like a file that vanished, since what it held went
+ * unchecked. Otherwise the message without the absolute path Node.js
+ * appends: output stays the same on every machine.
+ */
+function cannotList(error: unknown): string {
+  const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+  const reason = gone ? 'it no longer exists (deleted or renamed during the scan)' : (error as Error).message.replace(/, \w+ '.*'$/s, '');
+  return `Cannot list directory: ${reason}`;
 }
 
 /**

@@ -198,13 +198,13 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
   let text: string;
   try {
     const bytes = readBytes(file.absolutePath);
-    const candidate = file.settings || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
+    const candidate = file.settings || file.frontmatter || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
     // Most files of a large tree end here: read and searched, never parsed.
     if (candidate === undefined) {
       reExports.noteSkipped(file);
       return { kind: 'skipped' };
     }
-    if (!file.settings) reExports.noteCandidate(file, candidate);
+    if (!file.settings && !file.frontmatter) reExports.noteCandidate(file, candidate);
     text = candidate;
   } catch (error) {
     return fail('read', readFailure(file.absolutePath, error));
@@ -214,7 +214,7 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {
-    const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(everyFile ? { everyFile } : {}) };
+    const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(file.frontmatter ? { frontmatter: file.frontmatter } : {}), ...(everyFile ? { everyFile } : {}) };
     const { analysis, reads: read, states, refused } = await analyser.analyse(job);
     const reads = new Set(read);
     for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);

@@ -52,11 +52,62 @@ describe('discovering settings files', () => {
     ]);
   });
 
-  it('honours .gitignore for a settings file, and takes one named on the command line', async () => {
+  it("reads Claude Code's own settings files though a .gitignore matches them, as Claude Code does, and a named one too", async () => {
     writeFileSync(path.join(root, '.gitignore'), '.claude/settings.local.json\n');
     try {
-      expect(await discover(['.claude'])).toEqual(['.claude/agents/reviewer.md', '.claude/hooks/guard.ts', '.claude/settings.json']);
+      expect(await discover(['.claude'])).toEqual(['.claude/agents/reviewer.md', '.claude/hooks/guard.ts', '.claude/settings.json', '.claude/settings.local.json']);
       expect(await discover(['.claude/settings.local.json'])).toEqual(['.claude/settings.local.json']);
+    } finally {
+      rmSync(path.join(root, '.gitignore'));
+    }
+  });
+
+  it('reads the settings files of an ignored .claude folder, and nothing else in it', async () => {
+    writeFileSync(path.join(root, '.gitignore'), '.claude/\n');
+    const ignored: string[] = [];
+    try {
+      const files: string[] = [];
+      for await (const file of discoverFiles(['.'], { cwd: root, onIgnored: (absolute, reason) => ignored.push(`${path.relative(root, absolute)}:${reason}`) })) files.push(file.path);
+      expect(files).toEqual([
+        '.claude/settings.json',
+        '.claude/settings.local.json',
+        'ops/managed-settings.d/10-deny.json',
+        'ops/managed-settings.json',
+        'packages/api/.claude/settings.json',
+      ]);
+      expect(ignored).toContain(`.claude:gitignore`);
+      // Paths stay relative to the working directory when it is that folder.
+      const inside: string[] = [];
+      for await (const file of discoverFiles(['..'], { cwd: path.join(root, '.claude') })) if (!file.path.startsWith('../')) inside.push(file.path);
+      expect(inside).toEqual(['settings.json', 'settings.local.json']);
+    } finally {
+      rmSync(path.join(root, '.gitignore'));
+    }
+  });
+
+  it('still honours .gitignore for every other file, managed settings included', async () => {
+    writeFileSync(path.join(root, '.gitignore'), 'managed-settings.json\n*.ts\nsettings.json\n');
+    try {
+      // `settings.json` matches the project's own settings file too: that one is still read.
+      expect(await discover(['.'])).toEqual([
+        '.claude/agents/reviewer.md',
+        '.claude/settings.json',
+        '.claude/settings.local.json',
+        'ops/managed-settings.d/10-deny.json',
+        'packages/api/.claude/settings.json',
+      ]);
+    } finally {
+      rmSync(path.join(root, '.gitignore'));
+    }
+  });
+
+  it("leaves out a settings file the config file's ignore patterns match, gitignored or not", async () => {
+    writeFileSync(path.join(root, '.gitignore'), '.claude/\n');
+    try {
+      const files: string[] = [];
+      const ignore = { directory: root, patterns: ['.claude/settings.local.json', 'packages/api/.claude/'] };
+      for await (const file of discoverFiles(['.'], { cwd: root, ignore })) files.push(file.path);
+      expect(files).toEqual(['.claude/settings.json', 'ops/managed-settings.d/10-deny.json', 'ops/managed-settings.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }

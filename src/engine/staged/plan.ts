@@ -3,6 +3,7 @@ import { extractSettings, isSettingsPath } from '../../frontends/settings/index.
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { agentFiles } from './agent-files.js';
 import { mayReach } from './names.js';
+import { stagedPluginFiles } from './plugin-files.js';
 import type { ImportGraph } from './graph.js';
 import { relativeTo, underBase, type Snapshot } from './snapshot.js';
 
@@ -28,7 +29,8 @@ export interface StagedPlan {
  * `base` is where the snapshot will be checked out (resolution works in its paths).
  */
 export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string>, base: string, reach: Reach): Promise<StagedPlan> {
-  const staged = [...changed].filter((file) => snapshot.has(file) && isSupportedPath(file));
+  const plugin = stagedPluginFiles(snapshot, changed);
+  const staged = [...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)), ...plugin.files];
   snapshot.prefetch(staged);
   const given = 'roots' in reach;
   // A change of nothing a front end or module resolution reads (a README) reaches no agent file: no need to look for them.
@@ -56,6 +58,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   }
   for (const file of settingsAndScripts(snapshot, base, changed, roots)) files.add(file);
   for (const root of roots) files.add(root);
+  for (const file of plugin.manifests) files.add(file);
   const folders = [...snapshot.folders()].filter((folder) => folder === '.claude' || folder.endsWith('/.claude'));
   return { roots: [...roots].sort(), files, folders };
 }

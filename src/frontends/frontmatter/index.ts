@@ -36,8 +36,9 @@ const keysOf: Record<FrontmatterKind, readonly Key[]> = {
  * (`argument-hint: [file] [mode]`), which Claude Code accepts. One of ours
  * that is not valid YAML is a syntax error, as broken settings JSON is.
  */
-export function extractFrontmatter(text: string, path: string): FrontEndResult {
-  const kind = frontmatterKindOf(path) ?? 'command';
+export function extractFrontmatter(text: string, path: string, pluginKind?: FrontmatterKind): FrontEndResult {
+  // A plugin's file: only its plugin root, which discovery found, says what it is.
+  const kind = pluginKind ?? frontmatterKindOf(path) ?? 'command';
   const keys = keysOf[kind];
   const optionNames = Object.fromEntries(keys.map(({ written, option }) => [option, written]));
   const model: AgentModel = { path, language: 'frontmatter', configurations: [], functions: [], gates: [], optionNames };
