@@ -73,6 +73,7 @@ describe('discovering settings files', () => {
         '.claude/settings.local.json',
         'ops/managed-settings.d/10-deny.json',
         'ops/managed-settings.json',
+        'package.json',
         'packages/api/.claude/settings.json',
       ]);
       expect(ignored).toContain(`.claude:gitignore`);
@@ -94,6 +95,7 @@ describe('discovering settings files', () => {
         '.claude/settings.json',
         '.claude/settings.local.json',
         'ops/managed-settings.d/10-deny.json',
+        'package.json',
         'packages/api/.claude/settings.json',
       ]);
     } finally {
@@ -107,7 +109,7 @@ describe('discovering settings files', () => {
       const files: string[] = [];
       const ignore = { directory: root, patterns: ['.claude/settings.local.json', 'packages/api/.claude/'] };
       for await (const file of discoverFiles(['.'], { cwd: root, ignore })) files.push(file.path);
-      expect(files).toEqual(['.claude/settings.json', 'ops/managed-settings.d/10-deny.json', 'ops/managed-settings.json']);
+      expect(files).toEqual(['.claude/settings.json', 'ops/managed-settings.d/10-deny.json', 'ops/managed-settings.json', 'package.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
