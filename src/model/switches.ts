@@ -1,6 +1,6 @@
 import { assignAt, withOrigin } from './build.js';
 import type { AgentConfiguration, Span, ValueSet } from './types.js';
-import { propertyOf } from './values.js';
+import { isNotSet, propertyOf } from './values.js';
 
 /** The run-time calls that change the mode of the session an entry point starts. */
 export const switchMethods: Readonly<Record<string, 'mode' | 'settings'>> = {
@@ -20,7 +20,10 @@ export const switchMethods: Readonly<Record<string, 'mode' | 'settings'>> = {
 export function withSwitch(config: AgentConfiguration, method: string, argument: ValueSet, written: string, span: Span, spelling = 'permissionMode'): AgentConfiguration {
   const kind = switchMethods[method];
   if (!kind) return config;
-  const mode = kind === 'mode' ? argument : propertyOf({ alternatives: propertyOf(argument, 'permissions').values }, 'defaultMode');
+  const permissions: ValueSet = { alternatives: propertyOf(argument, 'permissions').values };
+  // The deny rules such a call may bring are not read yet, so a switch that can carry some is not reported.
+  if (kind === 'settings' && propertyOf(permissions, 'deny').values.some((value) => !isNotSet(value))) return config;
+  const mode = kind === 'mode' ? argument : propertyOf(permissions, 'defaultMode');
   const values: ValueSet = { alternatives: 'values' in mode ? mode.values.filter((value) => value.kind === 'string') : mode.alternatives };
   if (values.alternatives.length === 0) return config;
   const switched = withOrigin(values, { kind: 'switch', name: written, span });

@@ -21,6 +21,8 @@ const bypassCases = {
     session('', "  await q.setPermissionMode('default');"),
     // A mode computed at run time is never reported.
     session('', '  await q.setPermissionMode(process.argv[2] as never);'),
+    // applyFlagSettings that brings deny rules with the mode: its rules are not read yet, so it stays silent.
+    session('', "  await q.applyFlagSettings({ permissions: { defaultMode: 'bypassPermissions', deny: ['Bash(rm *)'] } });"),
     // Another object's method of the same name.
     [sdk, 'const other = { setPermissionMode(mode: string) { return mode; } };', "other.setPermissionMode('bypassPermissions');"].join('\n'),
   ],
