@@ -1,4 +1,5 @@
 import { defineRule } from '../src/model/rule.js';
+import { narrowedTo } from '../src/model/alternatives.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
 import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
@@ -38,15 +39,18 @@ export default defineRule<Record<string, never>, MessageIds>({
     };
     const { settingsFile } = sdkFacts(model);
     for (const config of model.configurations) {
-      const bypass = certaintyOf(optionOf(config, 'permissionMode').values, (value) => isString(value, 'bypassPermissions'));
+      const isBypass = (value: Value) => isString(value, 'bypassPermissions');
+      const bypass = certaintyOf(optionOf(config, 'permissionMode').values, isBypass);
       if (!bypass) continue;
-      if (hasNoDenyRules(config) && toolsNotNarrowed(optionOf(config, 'tools').values)) {
+      // Of several options objects, the deny rules and allow list of those that can set bypass.
+      const inBypass = narrowedTo(config, (one) => certaintyOf(optionOf(one, 'permissionMode').values, isBypass) !== undefined) ?? config;
+      if (hasNoDenyRules(inBypass) && toolsNotNarrowed(optionOf(inBypass, 'tools').values)) {
         const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
         for (const value of bypass.matching) {
           report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty, from: originClause(value), exposure: untrustedInputClause(config) } });
         }
       }
-      const allowed = optionOf(config, 'allowedTools');
+      const allowed = optionOf(inBypass, 'allowedTools');
       if (!isSet(allowed.values)) continue;
       // Under a mode that is always bypass this message is the one finding for the list: it explains its
       // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.

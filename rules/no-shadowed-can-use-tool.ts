@@ -1,5 +1,6 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
 import { exitDecisions, type ResultShape } from '../src/model/decisions.js';
+import { narrowedTo } from '../src/model/alternatives.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { allowEntries } from '../src/model/allow-lists.js';
 import { removalSuggestions } from '../src/model/list-removal.js';
@@ -89,10 +90,14 @@ export default defineRule<Options, MessageIds>({
   strictOptions: { checkAutoMode: true },
   check(model, options, report, write) {
     const callback = write.optionName('canUseTool');
-    for (const config of model.configurations) {
+    for (const configuration of model.configurations) {
       // Written in the options (or spread in from a known object): an unknown spread (`...options`) is not a callback.
-      const given = optionOf(config, 'canUseTool');
-      if (given.properties.length === 0 || !isSet(given.values)) continue;
+      // Of several options objects, only those that set the callback.
+      const config = narrowedTo(configuration, (one) => {
+        const given = optionOf(one, 'canUseTool');
+        return given.properties.length > 0 && isSet(given.values);
+      });
+      if (!config) continue;
       const mode = optionOf(config, 'permissionMode');
       for (const [name, messageId] of shadowingModes) {
         if (name === 'auto' && !options.checkAutoMode) continue;
