@@ -1,7 +1,7 @@
 import { defineRule, type Suggestion, type TextEdit } from '../src/model/rule.js';
-import { exitDecisions, failsOpen } from '../src/model/decisions.js';
+import { exitDecisions, failsOpen, type ResultShape } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { denyShapeOf, failedCheckReason, type DenyShape } from '../src/model/deny-result.js';
+import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';
 import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
@@ -106,7 +106,7 @@ function gateName(write: SourceWriter, gate: Gate, facts: FunctionFacts): string
   return name;
 }
 
-function describe(write: SourceWriter, exit: Exit, shape: DenyShape | undefined): string {
+function describe(write: SourceWriter, exit: Exit, shape: ResultShape | undefined): string {
   if (exit.kind === 'end') return 'returns nothing';
   const [decision] = exitDecisions(exit, shape).filter(failsOpen);
   if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {

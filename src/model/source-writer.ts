@@ -1,4 +1,4 @@
-import type { DenyShape } from './deny-result.js';
+import type { ResultShape } from './decisions.js';
 import type { Exit, FunctionFacts, Property, TextEdit } from './types.js';
 
 /**
@@ -23,7 +23,7 @@ export interface SourceWriter {
   /** What a function returns when it returns `null` or `undefined`, as the language spells it (Python has only `None`). */
   nothing(kind: 'null' | 'undefined'): string;
   /** A deny result in the gate's shape, or undefined when the file cannot write one (Python's deny constructor not imported). */
-  denyResult(shape: DenyShape, facts: FunctionFacts, reason: string): string | undefined;
+  denyResult(shape: ResultShape, facts: FunctionFacts, reason: string): string | undefined;
   /** The edit that makes a return statement return `result` instead. */
   returnInstead(exit: Extract<Exit, { kind: 'return' }>, result: string): TextEdit;
 }
