@@ -1,7 +1,7 @@
 import type { FileProblem, Finding } from '../findings.js';
 import type { ScanResult } from '../scan.js';
 import { checkOut, temporaryFolder } from './checkout.js';
-import { git, records } from './git.js';
+import { gitAsync, records } from './git.js';
 import { planStaged, type Reach } from './plan.js';
 import { headEntries, readIndex, type Snapshot } from './snapshot.js';
 
@@ -28,10 +28,21 @@ export type ScanTree = (tree: StagedTree, quiet: boolean) => Promise<ScanResult>
  * anything it does. Finding paths are relative to the repository's top.
  */
 export async function scanStaged(cwd: string, scanTree: ScanTree): Promise<ScanResult | undefined> {
-  const repository = git(['rev-parse', '--show-toplevel'], cwd).trim();
-  const changed = new Set(records(git(['diff', '--cached', '--name-only', '--no-renames', '-z'], repository)));
+  // Side by side, from where the hook runs: paths relative to the repository's top (`--no-relative`, `--full-name`, `:/`).
+  const [top, staged, listing] = await Promise.allSettled([
+    gitAsync(['rev-parse', '--show-toplevel'], cwd),
+    gitAsync(['diff', '--cached', '--name-only', '--no-renames', '--no-relative', '-z'], cwd),
+    gitAsync(['ls-files', '--stage', '-v', '-z', '--full-name', '--', ':/'], cwd, { globs: true }),
+  ]);
+  // Outside a repository, the first call's error says so.
+  const [topLine, names, entries] = [top, staged, listing].map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  }) as [string, string, string];
+  const repository = topLine.trim();
+  const changed = new Set(records(names));
   if (changed.size === 0) return undefined;
-  const index = readIndex(repository);
+  const index = readIndex(repository, entries);
   let before: Snapshot | undefined;
   // Asked of HEAD only when needed: for a deleted module's importers, or for findings outside the staged files.
   const beforeChange = (): Snapshot => (before ??= index.with(headEntries(repository, [...changed])));

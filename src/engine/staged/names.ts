@@ -1,56 +1,82 @@
 import path from 'node:path';
 import { isPythonPath } from '../../frontends/python/prefilter.js';
+import { ModuleResolution as PythonResolution } from '../../frontends/python/modules.js';
 import { isTypeScriptPath } from '../../frontends/typescript/prefilter.js';
 import { pythonSpecifiers } from './python-imports.js';
-import type { Snapshot } from './snapshot.js';
+import { relativeTo, underBase, type Snapshot } from './snapshot.js';
 
 /**
  * Whether some agent file could import a changed file, through any chain of
- * modules, by a test that needs no compiler: an import's last segment
- * (`./tools/consts.js` → `consts`, `agent.consts` → `consts`) is matched
- * with every file of that name (`consts.ts`, `consts/index.ts`,
- * `consts/__init__.py`) wherever it is. Each import so leads to at least
- * the file the resolver would choose, so a `false` is certain. A bare
- * import of a package whose folder the repository holds also leads to what
- * its `package.json` names (`main`, `exports`, ...). What the names cannot
- * follow says `true`: tsconfig `paths`, `#` imports, a `package.json`
- * pattern that renames what it matches.
+ * modules, by a test that needs no compiler. A Python import is resolved
+ * as the Python front end resolves it (by paths alone). A relative
+ * TypeScript or JavaScript import leads to every file the resolvers could
+ * choose for its path (`./consts` → `consts.ts`, `consts.d.ts`,
+ * `consts/index.ts`, what `consts/package.json` names); any other is
+ * matched by its last segment (`tools/consts.js` → `consts`) with every
+ * file of that name (`consts.ts`, `consts/index.ts`) wherever it is, and a
+ * bare import of a package whose folder the repository holds also leads to
+ * what its `package.json` names (`main`, `exports`, ...). Each import so
+ * leads to at least the file the resolver would choose, so a `false` is
+ * certain. What this cannot follow says `true`: tsconfig `paths`, `#`
+ * imports, a `package.json` pattern that renames what it matches.
  * A repository with agent code then loads the TypeScript compiler for a
- * staged change only when the change may reach that code.
+ * staged change only when the change may reach that code. `base` is where
+ * the snapshot will be checked out (the Python resolver works in its paths).
  */
-export function mayReach(snapshot: Snapshot, agents: readonly string[], changed: ReadonlySet<string>): boolean {
+export function mayReach(snapshot: Snapshot, agents: readonly string[], changed: ReadonlySet<string>, base: string): boolean {
   // A deleted file is no node of this snapshot to be reached.
   if ([...changed].some((file) => !snapshot.has(file))) return true;
   const byName = new Map<string, string[]>();
   const packages = new Map<string, string[]>();
+  const configs: string[] = [];
   for (const file of snapshot.entries.keys()) {
-    const base = path.posix.basename(file);
-    if (base === 'package.json') addTo(packages, path.posix.basename(path.posix.dirname(file)), file);
-    if (/^(?:tsconfig|jsconfig)[^/]*\.json$/.test(base) && /"paths"\s*:/.test(snapshot.text(file) ?? '')) return true;
-    if (!isTypeScriptPath(file) && !isPythonPath(file)) continue;
-    addTo(byName, moduleName(file), file);
+    const name = path.posix.basename(file);
+    if (name === 'package.json') addTo(packages, path.posix.basename(path.posix.dirname(file)), file);
+    if (/^(?:tsconfig|jsconfig)[^/]*\.json$/.test(name)) configs.push(file);
+    if (isTypeScriptPath(file)) addTo(byName, moduleName(file), file);
   }
+  snapshot.prefetch(configs);
+  if (configs.some((file) => /"paths"\s*:/.test(snapshot.text(file) ?? ''))) return true;
+  // Where a relative import may resolve by other than its path, it is matched by name like the rest.
+  const relativeByPath = !configs.some((file) => /"(?:rootDirs|moduleSuffixes)"\s*:/.test(snapshot.text(file) ?? ''));
+  const python = new PythonResolution((absolute) => {
+    const file = relativeTo(base, absolute);
+    return file !== undefined && snapshot.has(file);
+  });
   const entriesOf = new Map<string, string[] | undefined>();
+  const entries = (manifest: string): string[] | undefined => {
+    if (!entriesOf.has(manifest)) entriesOf.set(manifest, packageEntries(snapshot, manifest));
+    return entriesOf.get(manifest);
+  };
   const seen = new Set(agents);
   // Level by level, each level's files read from the index in one batch.
   for (let level = [...agents]; level.length > 0; ) {
     if (level.some((file) => changed.has(file))) return true;
     snapshot.prefetch(level);
     const imports = level.map((file) => ({ file, specifiers: specifiersOf(snapshot, file) }));
-    const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => manifestsFor(packages, specifier))));
+    const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => manifestsFor(snapshot, packages, file, specifier, relativeByPath))));
     snapshot.prefetch(manifests);
     const next: string[] = [];
     for (const { file, specifiers } of imports) {
       for (const specifier of specifiers) {
-        if (!isPythonPath(file) && specifier.startsWith('#')) return true;
-        const name = lastSegment(specifier, isPythonPath(file));
-        const targets = name === '' ? indexesAbove(snapshot, file) : [...(byName.get(name) ?? [])];
-        if (!isPythonPath(file)) {
-          for (const manifest of manifestsFor(packages, specifier)) {
-            if (!entriesOf.has(manifest)) entriesOf.set(manifest, packageEntries(snapshot, manifest));
-            const entries = entriesOf.get(manifest);
-            if (entries === undefined) return true;
-            targets.push(...entries);
+        let targets: string[];
+        if (isPythonPath(file)) {
+          const found = python.resolve(specifier, underBase(base, file));
+          const relative = found === undefined ? undefined : relativeTo(base, found);
+          targets = relative === undefined ? [] : [relative];
+        } else {
+          if (specifier.startsWith('#')) return true;
+          const relative = relativeByPath && /^\.\.?(?:\/|$)/.test(specifier);
+          const name = lastSegment(specifier);
+          targets = relative
+            ? pathCandidates(snapshot, path.posix.join(path.posix.dirname(file), specifier))
+            : name === ''
+              ? indexesAbove(snapshot, file)
+              : [...(byName.get(name) ?? [])];
+          for (const manifest of manifestsFor(snapshot, packages, file, specifier, relativeByPath)) {
+            const named = entries(manifest);
+            if (named === undefined) return true;
+            targets.push(...named);
           }
         }
         for (const target of targets) {
@@ -61,8 +87,8 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
         }
       }
     }
-    // Past this many modules a name test reads more than the compiler would take to load: let the resolvers decide.
-    if (seen.size > maxFollowed) return true;
+    // Past this many modules beyond the agent files (read already) the test reads more than the compiler would take to load: let the resolvers decide.
+    if (seen.size - agents.length > maxFollowed) return true;
     level = next;
   }
   return false;
@@ -84,10 +110,15 @@ function specifiersOf(snapshot: Snapshot, file: string): string[] {
 /**
  * The package.json files an import may resolve through: those of folders
  * named as the package a bare import names, or as the folder a path import
- * ends in (`./shared` with a `shared/package.json`).
+ * ends in (`./shared` with a `shared/package.json`; with `relativeByPath`,
+ * only the folder the path names).
  */
-function manifestsFor(packages: ReadonlyMap<string, string[]>, specifier: string): string[] {
-  const names = new Set([packageName(specifier), lastSegment(specifier, false)]);
+function manifestsFor(snapshot: Snapshot, packages: ReadonlyMap<string, string[]>, file: string, specifier: string, relativeByPath: boolean): string[] {
+  if (relativeByPath && /^\.\.?(?:\/|$)/.test(specifier)) {
+    const manifest = path.posix.join(path.posix.dirname(file), specifier, 'package.json');
+    return snapshot.has(manifest) ? [manifest] : [];
+  }
+  const names = new Set([packageName(specifier), lastSegment(specifier)]);
   return [...names].flatMap((name) => (name ? (packages.get(name) ?? []) : []));
 }
 
@@ -126,40 +157,38 @@ function packageEntries(snapshot: Snapshot, manifest: string): string[] | undefi
   const patterns = named.filter((entry) => entry.includes('*'));
   if (patterns.some((pattern) => !/\*(?:\/index)?(?:\.(?:d\.)?[cm]?[jt]sx?)?$/.test(pattern))) return undefined;
   const folder = path.posix.dirname(manifest);
-  const found: string[] = [];
-  for (const entry of [...named.filter((entry) => !entry.includes('*')), 'index']) {
-    const target = path.posix.join(folder, entry);
-    const stem = target.replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
-    for (const candidate of [target, ...codeExtensions.map((extension) => `${stem}${extension}`), ...codeExtensions.map((extension) => `${target}/index${extension}`)]) {
-      if (snapshot.has(candidate)) found.push(candidate);
-    }
-  }
-  return found;
+  return [...named.filter((entry) => !entry.includes('*')), 'index'].flatMap((entry) => pathCandidates(snapshot, path.posix.join(folder, entry)));
 }
 
-/** What an import names last: `consts` for `./tools/consts.js` or `agent.consts`; `''` for `.`, `..`, `./`; undefined when it cannot say. */
-function lastSegment(specifier: string, python: boolean): string {
-  if (python) return specifier.replace(/^\.+/, '').split('.').at(-1)!;
+/** The snapshot's files the resolvers may choose for a path: itself, with each extension in place of a written one or added, and its `index.*`. */
+function pathCandidates(snapshot: Snapshot, target: string): string[] {
+  const plain = target.replace(/\/+$/, '');
+  const stem = plain.replace(/\.(?:d\.)?[cm]?[jt]sx?$/, '');
+  return [plain, ...codeExtensions.map((extension) => `${stem}${extension}`), ...codeExtensions.map((extension) => `${plain}/index${extension}`)].filter((candidate) => snapshot.has(candidate));
+}
+
+/** What a TypeScript or JavaScript import names last: `consts` for `tools/consts.js`; `''` for `.`, `..`, `./`. */
+function lastSegment(specifier: string): string {
   const last = specifier.split('/').at(-1)!;
   return last === '.' || last === '..' ? '' : last.replace(/\.(?:[cm]?[jt]sx?)$/i, '');
 }
 
-/** `index.*` and `__init__.py` files in the folders at and above a file: what `.`, `..` and `from . import` can name. */
+/** `index.*` files in the folders at and above a file: what `.` and `..` can name. */
 function indexesAbove(snapshot: Snapshot, file: string): string[] {
   const found: string[] = [];
   for (let folder = path.posix.dirname(file); ; folder = path.posix.dirname(folder)) {
     const prefix = folder === '.' ? '' : `${folder}/`;
-    for (const name of ['index.ts', 'index.tsx', 'index.mts', 'index.cts', 'index.js', 'index.jsx', 'index.mjs', 'index.cjs', '__init__.py']) {
+    for (const name of ['index.ts', 'index.tsx', 'index.mts', 'index.cts', 'index.js', 'index.jsx', 'index.mjs', 'index.cjs']) {
       if (snapshot.has(`${prefix}${name}`)) found.push(`${prefix}${name}`);
     }
     if (folder === '.') return found;
   }
 }
 
-/** The name an import of `file` ends with: its base name, or its folder's for an `index.*` or `__init__.py`. */
+/** The name an import of `file` ends with: its base name without extension (`.d.ts` included), or its folder's for an `index.*`. */
 function moduleName(file: string): string {
   const base = path.posix.basename(file);
-  return /^(?:index\.[^.]+|__init__\.py)$/.test(base) ? path.posix.basename(path.posix.dirname(file)) : base.replace(/\.[^.]+$/, '');
+  return /^index\.[^.]+$/.test(base) ? path.posix.basename(path.posix.dirname(file)) : base.replace(/(?:\.d)?\.[^.]+$/, '');
 }
 
 /** Blanks and comments, which may stand between `from` and its string (bounded, so unclosed comments cost linear time). */

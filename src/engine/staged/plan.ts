@@ -31,15 +31,16 @@ export interface StagedPlan {
 export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string>, base: string, reach: Reach): Promise<StagedPlan> {
   const plugin = stagedPluginFiles(snapshot, changed);
   const staged = [...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)), ...plugin.files];
-  snapshot.prefetch(staged);
   const given = 'roots' in reach;
   // A change of nothing a front end or module resolution reads (a README) reaches no agent file: no need to look for them.
   const agents = given || ![...changed].some(isReadOrConsulted) ? [] : await agentFiles(snapshot, changed);
+  // Read with the agent files when they were searched for (one `git cat-file` for both).
+  snapshot.prefetch(staged);
   const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
   if (!given) for (const agent of [...loadingSettings(snapshot, agents, changed), ...underResolutionConfig(agents, changed)]) roots.add(agent);
   const code = (file: string): boolean => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined;
   // Imports are followed only where they may lead to the change: the compiler they need takes longer to load than the rest.
-  const followed = !given && agents.length > 0 && mayReach(snapshot, agents, changed);
+  const followed = !given && agents.length > 0 && mayReach(snapshot, agents, changed, base);
   const files = new Set(roots);
 
   if (followed || [...roots].some(code)) {

@@ -82,11 +82,11 @@ export class Snapshot {
  * The index's regular files (symbolic links and submodules are no sources).
  * An index with unresolved conflicts is no commit yet: a usage error.
  */
-export function readIndex(repository: string): Snapshot {
+export function readIndex(repository: string, listing = git(['ls-files', '--stage', '-v', '-z'], repository)): Snapshot {
   const entries = new Map<string, Entry>();
   const unwatched = new Set<string>();
   // `-v`: a tag says whether git compares the file with the working tree (`H`) or trusts it unchanged.
-  for (const record of records(git(['ls-files', '--stage', '-v', '-z'], repository))) {
+  for (const record of records(listing)) {
     const match = /^(\S) (\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(record);
     if (!match) throw new UsageError(`--staged cannot read the git index: unexpected line '${record}'`);
     const [, tag, mode, oid, stage, file] = match;
@@ -119,7 +119,14 @@ function hasHead(repository: string): boolean {
 /** A path of the snapshot as an absolute path under `base`, and back (undefined outside `base`). */
 export const underBase = (base: string, file: string): string => path.join(base, ...file.split('/'));
 export function relativeTo(base: string, absolute: string): string | undefined {
+  // The resolvers ask about normalized paths under `base` thousands of times: those need no path.relative.
+  if (absolute.startsWith(base) && absolute.charAt(base.length) === path.sep && !unnormalized.test(absolute.slice(base.length))) {
+    return path.sep === '/' ? absolute.slice(base.length + 1) : absolute.slice(base.length + 1).split(path.sep).join('/');
+  }
   const relative = path.relative(base, path.resolve(absolute));
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   return relative.split(path.sep).join('/');
 }
+
+/** A `.` or `..` segment, a doubled or a trailing separator (either kind: Windows takes both). */
+const unnormalized = /[\\/]\.{1,2}(?:[\\/]|$)|[\\/]{2}|[\\/]$/;
