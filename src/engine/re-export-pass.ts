@@ -6,6 +6,9 @@ import { readBytes } from './read-source.js';
 
 /** How many times importers of importers are looked for: chains of re-exporting modules are short. */
 const maxRounds = 8;
+/** Names searched for one by one in each skipped file's bytes; with more, each file's imports are read instead. */
+const maxNameSearches = 8;
+const relativePath = Buffer.from('./');
 
 /**
  * The prefilter's second pass. A file that imports `query` from a local
@@ -39,14 +42,18 @@ export class ReExportPass {
     let fresh = [...this.reExporters];
     for (let round = 0; round < maxRounds && fresh.length > 0 && this.skipped.length > 0; round++) {
       const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(3)))))];
-      const targets = new Set(fresh);
+      // Each name is a search of every skipped file: past a few, reading their imports costs less (a tree of agent code has hundreds).
+      const byName = names.length <= maxNameSearches;
+      const targets = new Targets(fresh);
       const left: DiscoveredFile[] = [];
       fresh = [];
       for (const file of this.skipped) {
         let text: string | undefined;
         try {
           const bytes = readBytes(file.absolutePath);
-          if (!names.some((name) => bytes.includes(name))) {
+          const python = isPythonPath(file.absolutePath);
+          // Without names, a TypeScript or JavaScript importer still writes a relative path (`./`, `../`).
+          if (byName ? !names.some((name) => bytes.includes(name)) : !python && !bytes.includes(relativePath)) {
             left.push(file);
             continue;
           }
@@ -70,18 +77,39 @@ export class ReExportPass {
   }
 }
 
-/** Whether `text` imports one of `targets` (`moduleKey`s): a module of its own language. */
-function importsAny(text: string, file: string, targets: ReadonlySet<string>): boolean {
+/** Modules by `moduleKey`, and by their last segment for Python's absolute imports (`tools.sdk` may be any `…/tools/sdk`). */
+class Targets {
+  private readonly keys: Set<string>;
+  private readonly pythonByName = new Map<string, string[]>();
+
+  constructor(keys: readonly string[]) {
+    this.keys = new Set(keys);
+    for (const key of keys) {
+      if (!key.startsWith('py:')) continue;
+      const name = key.slice(key.lastIndexOf('/') + 1);
+      const known = this.pythonByName.get(name);
+      if (known) known.push(key);
+      else this.pythonByName.set(name, [key]);
+    }
+  }
+
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  /** Whether some Python module's key ends with `tail` (`/tools/sdk`). */
+  pythonEndingWith(tail: string): boolean {
+    return (this.pythonByName.get(tail.slice(tail.lastIndexOf('/') + 1)) ?? []).some((key) => key.endsWith(tail));
+  }
+}
+
+/** Whether `text` imports one of `targets`: a module of its own language. */
+function importsAny(text: string, file: string, targets: Targets): boolean {
   const python = isPythonPath(file);
   const language = python ? 'py:' : 'ts:';
   const imports = (python ? pythonImports : typeScriptImports)(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
-  return imports.some((module) => {
-    if (!module.startsWith('*/')) return targets.has(language + module);
-    // A Python absolute import: any module whose path ends with its name.
-    const tail = module.slice(1);
-    for (const target of targets) if (target.startsWith(language) && target.endsWith(tail)) return true;
-    return false;
-  });
+  // A Python absolute import (a leading `*`): any module whose path ends with its name.
+  return imports.some((module) => (module.startsWith('*/') ? python && targets.pythonEndingWith(module.slice(1)) : targets.has(language + module)));
 }
 
 /** The name an importer writes for a module: `sdk` for `…/sdk.ts`, the folder for an `index` or `__init__`. */

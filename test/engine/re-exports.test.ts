@@ -132,3 +132,27 @@ describe('Python', () => {
     expect((await findings()).at).toEqual([]);
   });
 });
+
+// Past a few possible re-exporters (a tree of agent code has hundreds), the pass reads each skipped file's imports instead of searching for each name.
+describe('many modules that name the SDK', () => {
+  const others = (extension: string, text: string): Record<string, string> =>
+    Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`lib/other${i}.${extension}`, text]));
+
+  it('finds the importer of the one that re-exports it, in TypeScript and Python, and skips a file that imports none of them', async () => {
+    write({
+      ...others('ts', "import { tool } from '@anthropic-ai/claude-agent-sdk';\nexport const t = tool;\n"),
+      ...others('py', 'from claude_agent_sdk import tool\n'),
+      'src/sdk.ts': "export { query } from '@anthropic-ai/claude-agent-sdk';\n",
+      'src/agent.ts': `import { query } from './sdk';\nquery(${bash});\n`,
+      'src/unrelated.ts': "import { query } from './local';\nquery(${bash});\n",
+      'src/local.ts': 'export function query(input: unknown) { return input; }\n',
+      'sdk.py': 'from claude_agent_sdk import *\n',
+      'agent.py': `from sdk import query, ClaudeAgentOptions\n${pyBash}\n`,
+      'plain.py': `from os import path\n${pyBash}\n`,
+    });
+    const { at, stats } = await findings();
+    expect(at).toEqual([`agent.py:2:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`, `src/agent.ts:2:${bash.indexOf("'Bash'") + 7} no-bare-allowed-tools`]);
+    // The near misses are skipped: the local module, its importer and the Python file that imports no module naming the SDK.
+    expect(stats.skipped).toBe(3);
+  });
+});
