@@ -33,6 +33,7 @@ describe('npm run bench --quick', () => {
       'growth: peak memory 4x / 1x',
       '`scan --staged` vs `scan <file>` (one staged file reaching no agent code)',
       '`scan --staged` vs `scan <file>` (one staged constants module an options module imports)',
+      '`scan --staged` vs `git grep -l` alone (the search it makes over the repository)',
       '`scan --staged` vs `git checkout-index` of that one file (the floor)',
       '`scan --staged` vs `git checkout-index --all` (one staged file)',
       'ESLint adapter, file without SDK usage',
