@@ -6,7 +6,7 @@ import { pythonSpecifiers } from './python-imports.js';
 import { relativeTo, underBase, type Snapshot } from './snapshot.js';
 
 /**
- * Whether some agent file could import a changed file, through any chain of
+ * The agent files that may import a changed file, through any chain of
  * modules, by a test that needs no compiler. A Python import is resolved
  * as the Python front end resolves it (by paths alone). A relative
  * TypeScript or JavaScript import leads to every file the resolvers could
@@ -16,16 +16,19 @@ import { relativeTo, underBase, type Snapshot } from './snapshot.js';
  * file of that name (`consts.ts`, `consts/index.ts`) wherever it is, and a
  * bare import of a package whose folder the repository holds also leads to
  * what its `package.json` names (`main`, `exports`, ...). Each import so
- * leads to at least the file the resolver would choose, so a `false` is
- * certain. What this cannot follow says `true`: tsconfig `paths`, `#`
- * imports, a `package.json` pattern that renames what it matches.
+ * leads to at least the file the resolver would choose, so an agent file
+ * left out is certainly out of reach. Undefined when this cannot follow
+ * the imports (any agent file may reach the change): tsconfig `paths`, `#`
+ * imports, a `package.json` pattern that renames what it matches, a
+ * deleted file, a walk past `maxFollowed` modules.
  * A repository with agent code then loads the TypeScript compiler for a
- * staged change only when the change may reach that code. `base` is where
- * the snapshot will be checked out (the Python resolver works in its paths).
+ * staged change only when the change may reach that code, and its
+ * resolvers follow only the agent files named here. `base` is where the
+ * snapshot will be checked out (the Python resolver works in its paths).
  */
-export function mayReach(snapshot: Snapshot, agents: readonly string[], changed: ReadonlySet<string>, base: string): boolean {
+export function agentsReaching(snapshot: Snapshot, agents: readonly string[], changed: ReadonlySet<string>, base: string): string[] | undefined {
   // A deleted file is no node of this snapshot to be reached.
-  if ([...changed].some((file) => !snapshot.has(file))) return true;
+  if ([...changed].some((file) => !snapshot.has(file))) return undefined;
   const byName = new Map<string, string[]>();
   const packages = new Map<string, string[]>();
   const configs: string[] = [];
@@ -36,7 +39,7 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
     if (isTypeScriptPath(file)) addTo(byName, moduleName(file), file);
   }
   snapshot.prefetch(configs);
-  if (configs.some((file) => /"paths"\s*:/.test(snapshot.text(file) ?? ''))) return true;
+  if (configs.some((file) => /"paths"\s*:/.test(snapshot.text(file) ?? ''))) return undefined;
   // Where a relative import may resolve by other than its path, it is matched by name like the rest.
   const relativeByPath = !configs.some((file) => /"(?:rootDirs|moduleSuffixes)"\s*:/.test(snapshot.text(file) ?? ''));
   const python = new PythonResolution((absolute) => {
@@ -49,9 +52,10 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
     return entriesOf.get(manifest);
   };
   const seen = new Set(agents);
+  /** Who led to each module: the way back from a changed file to the agent files that reach it. */
+  const importers = new Map<string, string[]>();
   // Level by level, each level's files read from the index in one batch.
   for (let level = [...agents]; level.length > 0; ) {
-    if (level.some((file) => changed.has(file))) return true;
     snapshot.prefetch(level);
     const imports = level.map((file) => ({ file, specifiers: specifiersOf(snapshot, file) }));
     const manifests = imports.flatMap(({ file, specifiers }) => (isPythonPath(file) ? [] : specifiers.flatMap((specifier) => manifestsFor(snapshot, packages, file, specifier, relativeByPath))));
@@ -65,7 +69,7 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
           const relative = found === undefined ? undefined : relativeTo(base, found);
           targets = relative === undefined ? [] : [relative];
         } else {
-          if (specifier.startsWith('#')) return true;
+          if (specifier.startsWith('#')) return undefined;
           const relative = relativeByPath && /^\.\.?(?:\/|$)/.test(specifier);
           const name = lastSegment(specifier);
           targets = relative
@@ -75,11 +79,12 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
               : [...(byName.get(name) ?? [])];
           for (const manifest of manifestsFor(snapshot, packages, file, specifier, relativeByPath)) {
             const named = entries(manifest);
-            if (named === undefined) return true;
+            if (named === undefined) return undefined;
             targets.push(...named);
           }
         }
         for (const target of targets) {
+          addTo(importers, target, file);
           if (!seen.has(target)) {
             seen.add(target);
             next.push(target);
@@ -88,10 +93,20 @@ export function mayReach(snapshot: Snapshot, agents: readonly string[], changed:
       }
     }
     // Past this many modules beyond the agent files (read already) the test reads more than the compiler would take to load: let the resolvers decide.
-    if (seen.size - agents.length > maxFollowed) return true;
+    if (seen.size - agents.length > maxFollowed) return undefined;
     level = next;
   }
-  return false;
+  // Back from the changed files (an agent file among them reaches itself).
+  const reached = new Set([...changed].filter((file) => seen.has(file)));
+  for (const queue = [...reached]; queue.length > 0; ) {
+    for (const importer of importers.get(queue.pop()!) ?? []) {
+      if (!reached.has(importer)) {
+        reached.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return agents.filter((agent) => reached.has(agent));
 }
 
 const maxFollowed = 200;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { extractSettings, isSettingsPath } from '../../frontends/settings/index.js';
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { agentFiles } from './agent-files.js';
-import { mayReach } from './names.js';
+import { agentsReaching } from './names.js';
 import { stagedPluginFiles } from './plugin-files.js';
 import type { ImportGraph } from './graph.js';
 import { relativeTo, underBase, type Snapshot } from './snapshot.js';
@@ -39,15 +39,16 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
   if (!given) for (const agent of [...loadingSettings(snapshot, agents, changed), ...underResolutionConfig(agents, changed)]) roots.add(agent);
   const code = (file: string): boolean => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined;
-  // Imports are followed only where they may lead to the change: the compiler they need takes longer to load than the rest.
-  const followed = !given && agents.length > 0 && mayReach(snapshot, agents, changed, base);
+  // Imports are followed only from the agent files that may lead to the change: the compiler they need takes longer to load than the rest.
+  const sources = given || agents.length === 0 ? [] : (agentsReaching(snapshot, agents, changed, base) ?? agents);
+  const followed = sources.length > 0;
   const files = new Set(roots);
 
   if (followed || [...roots].some(code)) {
     const { ImportGraph } = await import('./graph.js');
     const graph = new ImportGraph(snapshot, base);
     if (followed) {
-      for (const agent of reaching(graph, agents, changed)) roots.add(agent);
+      for (const agent of reaching(graph, sources, changed)) roots.add(agent);
       if (!given && [...changed].some((file) => !snapshot.has(file))) {
         // A deleted module's importers: found in the snapshot that still holds it.
         const before = reach.before();
