@@ -77,12 +77,14 @@ const forwarded = new Set([
   'tools',
 ]);
 
+/** What `sdkOptions` cannot set: the provider's own. */
+const managed = ['model', 'abortController', 'prompt', 'outputFormat'];
+
 /**
  * The `query()` options of one model: the provider's default settings with
- * the model's own spread over them, the names the provider forwards kept.
- * `sdkOptions`, an overlay of any option, is left out: what it holds is not
- * worked out. Without `settingSources` the provider passes `[]`, so no
- * settings file is loaded.
+ * the model's own spread over them, the names the provider forwards kept,
+ * then `sdkOptions` (any other option) over those. Without `settingSources`
+ * the provider passes `[]`, so no settings file is loaded.
  */
 export function providerModelOptions(defaults: ValueSet | undefined, settings: ValueSet | undefined, span: Span): ValueSet {
   const merged = emptyObject(span);
@@ -90,6 +92,11 @@ export function providerModelOptions(defaults: ValueSet | undefined, settings: V
   const options: ObjectValue = { ...merged, properties: new Map([...merged.properties].filter(([key]) => forwarded.has(key))) };
   if (!merged.properties.has('settingSources') && merged.complete) {
     options.properties.set('settingSources', { key: 'settingSources', spelling: 'settingSources', keySpan: span, value: { alternatives: [{ kind: 'array', span, elements: [], complete: true }] } });
+  }
+  const overlay = merged.properties.get('sdkOptions');
+  if (overlay) {
+    spreadInto(options, overlay.value, overlay.keySpan);
+    for (const key of managed) options.properties.delete(key);
   }
   return { alternatives: [options] };
 }
