@@ -40,6 +40,14 @@ describe('the AI SDK provider', () => {
     expect((await findings()).sort()).toEqual(['examples/defaults.ts:2:70', 'examples/legacy.cjs:2:70']);
   });
 
+  it('follows a local module that exports the provider again; a bypass default that two models take is reported once', async () => {
+    write({
+      'src/provider.ts': "export { createClaudeCode } from 'ai-sdk-provider-claude-code';\n",
+      'src/agent.ts': `${example('./provider.js')}export const other = agents.chat('sonnet', { maxTurns: 2 });\n`,
+    });
+    expect(await findings()).toEqual(['src/agent.ts:2:70']);
+  });
+
   it('leaves a relative import alone when it is not the entry of the provider package', async () => {
     write({ 'package.json': manifest('my-agent'), 'examples/defaults.ts': example('../dist/index.js') });
     write({ 'other/package.json': manifest('ai-sdk-provider-claude-code'), 'other/examples/local.ts': example('../src/provider.js') });
