@@ -76,8 +76,9 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     }
   };
 
-  /** Whose `defaultSettings` some model of this file gets: the others are checked on their own. */
-  const factories = new Map<ts.CallExpression, boolean>();
+  /** AI SDK provider factories, and those some model of this file comes from: the others are checked on their own. */
+  const factories = new Set<ts.CallExpression>();
+  const modelled = new Set<ts.CallExpression>();
   const traced = (expression: ts.Expression): ValueSet => {
     const { value, through } = evaluator.traced(expression);
     through.forEach((node) => used.add(node));
@@ -89,7 +90,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   };
   /** An AI SDK provider's model: its provider's default settings, its own over them. */
   const addModel = (call: ts.CallExpression, { factory }: Provider): void => {
-    if (factory) factories.set(factory, true);
+    if (factory) modelled.add(factory);
     const settings = call.arguments[1] && traced(call.arguments[1]);
     used.add(call);
     entries.push({ span: spanOf(call), entry: 'languageModel', options: providerModelOptions(factory && defaultsOf(factory), settings, spanOf(call)) });
@@ -123,7 +124,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const reference = sdkReferenceOf(node.expression, scopes);
       const provider = modelCallProvider(node, scopes);
       if (provider) addModel(node, provider);
-      else if (isProviderFactoryCall(node, scopes)) factories.set(node, factories.get(node) ?? false);
+      else if (isProviderFactoryCall(node, scopes)) factories.add(node);
       else if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
       else if (reference) addEntry(node, reference);
       else {
@@ -144,8 +145,8 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
   }
-  for (const [factory, modelled] of factories) {
-    if (!modelled) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
+  for (const factory of factories) {
+    if (!modelled.has(factory)) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
   }
   for (const { started: call, method, written, argument, call: switchCall } of switches) {
     const index = started.get(call);

@@ -270,8 +270,9 @@ export class TypeScriptProject implements ImportResolver {
    * What `name` imported from `module` in `fromFile` is of the SDK, when
    * that module is one of the project's and re-exports it (`export { query }
    * from '…'`, `export *`, an import it exports again), through other local
-   * modules too. Without following imports nothing is read: the file is left
-   * to the project pass.
+   * modules too; or the AI SDK provider, when the module is its package's
+   * own entry (`OwnPackages`). Without following imports nothing is read:
+   * the file is left to the project pass.
    */
   private sdkThrough(fromFile: string, module: string, name: string): SdkBinding | undefined {
     if (!this.followImports) {
