@@ -2,13 +2,14 @@ import { emptyObject, spreadInto } from './build.js';
 import type { ObjectValue, Span, ValueSet } from './types.js';
 
 /**
- * The Vercel AI SDK provider `ai-sdk-provider-claude-code` (3.x, on the
- * Agent SDK): `createClaudeCode({ defaultSettings })` makes a provider
+ * The Vercel AI SDK provider `ai-sdk-provider-claude-code` (3.6 and 4.1, on
+ * the Agent SDK): `createClaudeCode({ defaultSettings })` makes a provider
  * (`claudeCode` is one without defaults); a model, `provider(id, settings)`
  * or its `languageModel`/`chat` methods, gets `{ ...defaultSettings,
- * ...settings }` and passes these settings to `query()` under the same
- * names (its `createQueryOptions`). Its own settings (`logger`,
- * `streamingInput`, `verbose`, ...) are not SDK options.
+ * ...settings }` and passes the settings below to `query()` under the same
+ * names (its `createQueryOptions`; the names either version forwards). Its
+ * own settings (`logger`, `streamingInput`, `verbose`, ...) are not SDK
+ * options.
  */
 export const providerFactories: readonly string[] = ['createClaudeCode'];
 export const defaultProviders: readonly string[] = ['claudeCode'];
@@ -16,6 +17,7 @@ export const modelMethods: readonly string[] = ['languageModel', 'chat'];
 
 const forwarded = new Set([
   'additionalDirectories',
+  'agent',
   'agentProgressSummaries',
   'agents',
   'allowDangerouslySkipPermissions',
