@@ -7,7 +7,7 @@ import { frontEndFor, frontEnds, type FrontEnd } from '../frontends/registry.js'
  * costs a read and a search. The front ends' own checks on the decoded text
  * are finer (an import, not a mention).
  */
-const markerSets = new Map(frontEnds.flatMap((frontEnd) => (frontEnd.prefilter ? [[frontEnd, markerSet(frontEnd.prefilter.markers)] as const] : [])));
+const markerSets = new Map(frontEnds.flatMap((frontEnd) => (frontEnd.prefilter ? [[frontEnd, markerGroups(frontEnd.prefilter.markers)] as const] : [])));
 /** Every marker: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
 export const sdkMarkers: readonly string[] = frontEnds.flatMap((frontEnd) => frontEnd.prefilter?.markers ?? []);
 
@@ -21,7 +21,7 @@ export function candidateText(bytes: Buffer, path: string): string | undefined {
   // A path no front end handles is read as TypeScript/JavaScript, as the analysis does (`analyzeText`).
   const frontEnd: FrontEnd = frontEndFor(path) ?? typeScript;
   if (!frontEnd.prefilter) return bytes.toString('utf8');
-  if (!holdsAny(bytes, markerSets.get(frontEnd)!)) return undefined;
+  if (!markerSets.get(frontEnd)!.some((set) => holdsAny(bytes, set))) return undefined;
   const text = bytes.toString('utf8');
   return frontEnd.prefilter.mentionsSdk(text) ? text : undefined;
 }
@@ -32,6 +32,13 @@ interface MarkerSet {
   /** What all the markers begin with. */
   prefix: Buffer;
   markers: Buffer[];
+}
+
+/** The markers by their first character, so that each group's common prefix is not empty. */
+function markerGroups(markers: readonly string[]): MarkerSet[] {
+  const groups = new Map<string, string[]>();
+  for (const marker of markers) groups.set(marker[0]!, [...(groups.get(marker[0]!) ?? []), marker]);
+  return [...groups.values()].map(markerSet);
 }
 
 function markerSet(markers: readonly string[]): MarkerSet {

@@ -7,7 +7,7 @@ import { isPythonPath, mentionsSdk as pythonMentionsSdk } from './python/prefilt
 import { pythonWriter } from './python/writer.js';
 import { isSettingsPath } from './settings/paths.js';
 import { dataFileWriter, settingsWriter } from './settings/writer.js';
-import { isTypeScriptPath, mentionsSdk as typeScriptMentionsSdk } from './typescript/prefilter.js';
+import { isTypeScriptPath, providerMarker, mentionsSdk as typeScriptMentionsSdk } from './typescript/prefilter.js';
 import { javaScriptWriter, typeScriptWriter } from './typescript/writer.js';
 
 /**
@@ -62,7 +62,7 @@ export const frontEnds: readonly FrontEnd[] = [
   {
     id: 'typescript',
     handles: isTypeScriptPath,
-    prefilter: { markers: typeScriptSdkPackages, mentionsSdk: typeScriptMentionsSdk },
+    prefilter: { markers: [...typeScriptSdkPackages, providerMarker], mentionsSdk: typeScriptMentionsSdk },
     inEslint: true,
     writers: { typescript: () => typeScriptWriter, javascript: () => javaScriptWriter },
   },

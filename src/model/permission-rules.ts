@@ -71,8 +71,8 @@ export function isWholeToolRule(rule: PermissionRule): boolean {
 /**
  * Commands that run whatever follows them: a Bash prefix rule that stops at
  * one of these and then has a wildcard admits any command or any code
- * (`node -e`, `python3 -c`, `bash -c`, `find . -exec`, `npm exec`, `uv run`,
- * `docker compose exec`, `source <file>`).
+ * (`node -e`, `python3 -c`, `bash -c`, `find . -exec`, `rg --pre`, `npm exec`,
+ * `uv run`, `docker compose exec`, `source <file>`, `ssh localhost`).
  */
 const commandRunners = new Set([
   'npx',
@@ -113,6 +113,10 @@ const commandRunners = new Set([
   'env',
   'xargs',
   'find',
+  // `--pre <program>` runs the program on every file searched.
+  'rg',
+  // Runs any command on a host, the local one included.
+  'ssh',
   'sudo',
   'eval',
   'exec',

@@ -6,6 +6,12 @@
  */
 export const typeScriptSdkPackages: readonly string[] = ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/claude-code'];
 export const pythonSdkPackages: readonly string[] = ['claude_agent_sdk', 'claude_code_sdk'];
+/**
+ * Packages that take the SDK's options under entry points of their own and
+ * hand them to `query()`: the Vercel AI SDK provider (its entry points and
+ * the settings it forwards: `providers.ts`).
+ */
+export const typeScriptProviderPackages: readonly string[] = ['ai-sdk-provider-claude-code'];
 
 /** The packages as a regular expression's alternatives: `(?:a|b)`. */
 export function packagePattern(packages: readonly string[]): string {
@@ -17,6 +23,12 @@ const pythonSdk = new RegExp(String.raw`^${packagePattern(pythonSdkPackages)}(?:
 
 export function isTypeScriptSdkModule(module: string): boolean {
   return typeScriptSdk.test(module);
+}
+
+const typeScriptProvider = new RegExp(String.raw`^${packagePattern(typeScriptProviderPackages)}(?:\/[\w./-]*)?$`);
+
+export function isTypeScriptProviderModule(module: string): boolean {
+  return typeScriptProvider.test(module);
 }
 
 export function isPythonSdkModule(module: string): boolean {

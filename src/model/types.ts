@@ -61,9 +61,10 @@ export interface ValueOrigin {
   /**
    * `settings`: the `permissions.defaultMode` of the `settings` option;
    * `switch`: a run-time change of the mode (`setPermissionMode`,
-   * `applyFlagSettings`) on the session the configuration starts.
+   * `applyFlagSettings`) on the session the configuration starts;
+   * `lookup`: the fallback of a lookup (`config.get(key, fallback)`), named as `config[key]`.
    */
-  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch';
+  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch' | 'lookup';
   /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`). */
   name: string;
   /** The function the parameter or the write belongs to, when it has a name. */

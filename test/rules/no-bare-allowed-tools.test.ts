@@ -196,6 +196,8 @@ runRuleTests(rule, {
       allowed("'Bash(npm ci)'"),
       allowed("'Bash(npx tsx scripts/gen.ts)', 'Bash(uv run pytest *)'"),
       built("const tools = ['Read'];", "tools.push('Bash(git status)');"),
+      // A fixed search after rg, a fixed command after ssh: scoped.
+      allowed("'Bash(rg TODO *)', 'Bash(ssh ci@build uptime)', 'Bash(ssh-keygen:*)'"),
       { code: `const sdk = require('@anthropic-ai/claude-agent-sdk');\nsdk.query({ prompt: 'x', options: { allowedTools: ['Grep'] } });`, filename: 'a.cjs' },
     ],
     invalid: [
@@ -205,6 +207,14 @@ runRuleTests(rule, {
         errors: [
           { messageId: 'commandRunner', data: { entry: 'Bash(npx tsx:*)', runner: 'npx tsx', exposure: '' }, line: 2, column: prefix, suggestions: removing('Bash(npx tsx:*)', allowed("'Bash(uv:*)'")) },
           { messageId: 'commandRunner', data: { entry: 'Bash(uv:*)', runner: 'uv', exposure: '' }, line: 2, column: prefix + 19, suggestions: removing('Bash(uv:*)', allowed("'Bash(npx tsx:*)'")) },
+        ],
+      },
+      {
+        name: 'rg (its --pre runs a program on each file) and ssh (any command on a host) before a wildcard',
+        code: allowed("'Bash(rg:*)', 'Bash(ssh *)'"),
+        errors: [
+          { messageId: 'commandRunner', data: { entry: 'Bash(rg:*)', runner: 'rg', exposure: '' }, line: 2, column: prefix, suggestions: removing('Bash(rg:*)', allowed("'Bash(ssh *)'")) },
+          { messageId: 'commandRunner', data: { entry: 'Bash(ssh *)', runner: 'ssh', exposure: '' }, line: 2, column: prefix + 14, suggestions: removing('Bash(ssh *)', allowed("'Bash(rg:*)'")) },
         ],
       },
       {

@@ -4,6 +4,7 @@ import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
+import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
@@ -553,6 +554,8 @@ export class Evaluator {
     }
     const environment = environmentRead(this.source, this.scopes, node);
     if (environment) return environment.fallback ? environmentFallback(environment.read, this.evaluate(environment.fallback, bindings)) : unknown(span);
+    const lookup = this.lookup(node, callee, bindings);
+    if (lookup) return lookup;
     switch (name) {
       case 'dataclasses.replace':
         return this.replace(node, bindings);
@@ -578,6 +581,26 @@ export class Evaluator {
     if (target) return this.returnValue(target, node, bindings);
     const imported = this.importedFunction(callee);
     return imported ? this.returnValue(imported.node, node, bindings, imported.evaluator) : unknown(span);
+  }
+
+  /** `config.get(Key.MODE, DEFAULTS[Key.MODE])` on a dict: the value at the key, or the fallback (`lookupWithFallback`). */
+  private lookup(node: PyNode, callee: PyNode, bindings: Bindings | undefined): ValueSet | undefined {
+    const method = callee.type === 'attribute' ? field(callee, 'attribute') : undefined;
+    const receiver = field(callee, 'object');
+    if (!method || !receiver || textOf(this.source, method) !== 'get') return undefined;
+    // `requests.get(url, params)`: a module's function, not a lookup.
+    if (unwrap(receiver).type === 'identifier' && importOfName(this.source, this.scopes, unwrap(receiver))?.name === '*') return undefined;
+    const { positional, keywords, splats } = this.argumentsOf(node);
+    const [key, fallback] = positional;
+    if (!key || !fallback || positional.length > 2 || keywords.length + splats.length > 0) return undefined;
+    const text = stringValue(this.source, key);
+    const found = {
+      container: this.evaluate(receiver, bindings),
+      key: text === undefined ? this.constantName(key) : hookOutputKey(text),
+      name: lookupName(textOf(this.source, receiver), textOf(this.source, key)),
+      span: this.span(node),
+    };
+    return lookupWithFallback(found, this.evaluate(fallback, bindings));
   }
 
   /** A function of another module of the project that a call names: `make_guard` of `from .hooks import make_guard`. */

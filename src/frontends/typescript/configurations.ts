@@ -10,6 +10,8 @@ import { switchOf } from './switches.js';
 import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
+import { providerModelOptions } from '../../model/providers.js';
+import { isProviderFactoryCall, modelCallProvider, type Provider } from './providers.js';
 
 /**
  * Where each SDK entry point takes its `Options`:
@@ -74,6 +76,26 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     }
   };
 
+  /** AI SDK provider factories, and those some model of this file comes from: the others are checked on their own. */
+  const factories = new Set<ts.CallExpression>();
+  const modelled = new Set<ts.CallExpression>();
+  const traced = (expression: ts.Expression): ValueSet => {
+    const { value, through } = evaluator.traced(expression);
+    through.forEach((node) => used.add(node));
+    return value;
+  };
+  const defaultsOf = (factory: ts.CallExpression): ValueSet | undefined => {
+    used.add(factory);
+    return factory.arguments[0] && { alternatives: propertyOf(traced(factory.arguments[0]), 'defaultSettings').values };
+  };
+  /** An AI SDK provider's model: its provider's default settings, its own over them. */
+  const addModel = (call: ts.CallExpression, { factory }: Provider): void => {
+    if (factory) modelled.add(factory);
+    const settings = call.arguments[1] && traced(call.arguments[1]);
+    used.add(call);
+    entries.push({ span: spanOf(call), entry: 'languageModel', options: providerModelOptions(factory && defaultsOf(factory), settings, spanOf(call)) });
+  };
+
   const addTyped = (expression: ts.Expression | undefined, declaration: ts.Node, entry: string): void => {
     if (!expression) return;
     typed.push({ configuration: { span: spanOf(expression), entry, options: evaluator.evaluate(expression) }, declaration });
@@ -100,7 +122,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   for (const node of indexOf(file).candidates) {
     if (isCallExpression(node)) {
       const reference = sdkReferenceOf(node.expression, scopes);
-      if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
+      const provider = modelCallProvider(node, scopes);
+      if (provider) addModel(node, provider);
+      else if (isProviderFactoryCall(node, scopes)) factories.add(node);
+      else if (reference?.name === 'tool' && node.arguments[3]) addGate('tool', evaluator.evaluate(node.arguments[3]));
       else if (reference) addEntry(node, reference);
       else {
         addClaim(node);
@@ -119,6 +144,9 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const returned = isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) addTyped(expression, node, 'Options');
     }
+  }
+  for (const factory of factories) {
+    if (!modelled.has(factory)) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
   }
   for (const { started: call, method, written, argument, call: switchCall } of switches) {
     const index = started.get(call);

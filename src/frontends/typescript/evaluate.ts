@@ -6,6 +6,7 @@ import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from
 import { propertyOf } from '../../model/values.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
+import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
@@ -179,6 +180,8 @@ export class Evaluator {
     if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) {
       const read = environmentRead(node.left, this.scopes);
       if (read) return environmentFallback(read, this.evaluate(node.right, bindings));
+      const lookup = operator === SyntaxKind.QuestionQuestionToken ? this.keyLookup(node.left, bindings) : undefined;
+      if (lookup) return lookupWithFallback(lookup, this.evaluate(node.right, bindings), true);
       return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
     }
     if (operator === SyntaxKind.AmpersandAmpersandToken) {
@@ -186,6 +189,15 @@ export class Evaluator {
       return union(this.evaluate(node.right, bindings), single({ kind: 'undefined', span: spanOf(node.left) }));
     }
     return unknown(spanOf(node));
+  }
+
+  /** `config[Key.Mode]` before `??`: a lookup whose fallback names it (`lookupWithFallback`). */
+  private keyLookup(left: ts.Expression, bindings: Bindings | undefined): KeyLookup | undefined {
+    const node = unwrap(left);
+    if (!isElementAccessExpression(node)) return undefined;
+    const key = unwrap(node.argumentExpression);
+    const name = lookupName(node.expression.getText(), key.getText());
+    return { container: this.evaluate(node.expression, bindings), key: isStringLiteralLike(key) ? key.text : constantName(key), name, span: spanOf(node) };
   }
 
   private identifier(node: ts.Identifier, bindings: Bindings | undefined): ValueSet {

@@ -1,4 +1,5 @@
-import { packagePattern, typeScriptSdkPackages } from '../../model/sdk-modules.js';
+import { defaultProviders, providerFactories } from '../../model/providers.js';
+import { packagePattern, typeScriptProviderPackages, typeScriptSdkPackages } from '../../model/sdk-modules.js';
 
 const extensions = /\.(?:[cm]?[jt]sx?)$/i;
 
@@ -15,8 +16,25 @@ export function isTypeScriptPath(path: string): boolean {
  * find nothing there: the check spares it a parse of megabytes.
  */
 export function mentionsSdk(text: string): boolean {
-  return typeScriptSdkPackages.some((name) => text.includes(name)) && sdkSpecifier.test(text);
+  return (typeScriptSdkPackages.some((name) => text.includes(name)) && sdkSpecifier.test(text)) || mentionsProvider(text);
 }
+
+/**
+ * The byte string every file that uses the AI SDK provider holds: the end
+ * of its entry points' names (`createClaudeCode`, `claudeCode`).
+ */
+export const providerMarker = 'laudeCode';
+
+/**
+ * The AI SDK provider's entry points, imported from its package or from a
+ * relative path: its own repository imports its build (`../dist/index.js`),
+ * which the project pass tells by the package.json there.
+ */
+function mentionsProvider(text: string): boolean {
+  return providerName.test(text) && providerSpecifier.test(text);
+}
+
+const providerName = new RegExp(String.raw`\b(?:${[...providerFactories, ...defaultProviders].join('|')})\b`);
 
 /**
  * Blanks and comments, which may stand between the keyword, the parenthesis
@@ -27,6 +45,7 @@ export function mentionsSdk(text: string): boolean {
  */
 const gap = String.raw`(?:\s|//[^\n]*(?:\n|$)|/\*(?:[^*]|\*(?!/)){0,1000}\*/)*`;
 const sdkSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60]${packagePattern(typeScriptSdkPackages)}\b`);
+const providerSpecifier = new RegExp(String.raw`(?:\bfrom|\bimport|\brequire)${gap}(?:\(${gap})?['"\x60](?:${packagePattern(typeScriptProviderPackages)}\b|\.{1,2}\/)`);
 
 /**
  * Whether a file that names the SDK may hand it on to modules that import

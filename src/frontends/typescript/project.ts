@@ -19,6 +19,7 @@ import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
 import { isIdentifier, isPropertyAccessExpression, isVariableDeclaration } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
+import { OwnPackages } from './own-package.js';
 import { withPermissionSurfaces } from '../core/surfaces.js';
 
 export interface ProjectHost {
@@ -60,6 +61,7 @@ export class TypeScriptProject implements ImportResolver {
   /** Files that import from a local module the SDK may come through: only the project pass, which reads it, can tell. */
   private readonly throughLocalModules = new Set<string>();
   private readonly reExports = new ReExportChain();
+  private readonly ownPackages: OwnPackages;
   /** The files of the analysis: their calls of an exported function give its parameters their values. */
   private roots: readonly string[] = [];
 
@@ -68,6 +70,7 @@ export class TypeScriptProject implements ImportResolver {
     private readonly followImports: boolean,
   ) {
     this.modules = new ModuleResolution(diskResolutionHost((file) => host.readFile(file)));
+    this.ownPackages = new OwnPackages((file) => host.readFile(file));
   }
 
   /** Build the model of each root file; values may come from any module its imports reach. */
@@ -267,14 +270,17 @@ export class TypeScriptProject implements ImportResolver {
    * What `name` imported from `module` in `fromFile` is of the SDK, when
    * that module is one of the project's and re-exports it (`export { query }
    * from '…'`, `export *`, an import it exports again), through other local
-   * modules too. Without following imports nothing is read: the file is left
-   * to the project pass.
+   * modules too; or the AI SDK provider, when the module is its package's
+   * own entry (`OwnPackages`). Without following imports nothing is read:
+   * the file is left to the project pass.
    */
   private sdkThrough(fromFile: string, module: string, name: string): SdkBinding | undefined {
     if (!this.followImports) {
       if (/^\.{1,2}(?:\/|$)/.test(module)) this.throughLocalModules.add(fromFile);
       return undefined;
     }
+    const ownPackage = this.ownPackages.providerPackageOf(module, fromFile);
+    if (ownPackage) return sdkExport(ownPackage, name);
     const target = this.modules.resolve(module, fromFile);
     const context = target && this.context(target);
     if (!target || !context) return undefined;

@@ -1,6 +1,6 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
-import { isTypeScriptSdkModule } from '../../model/sdk-modules.js';
+import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
 import { importOf } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -46,8 +46,13 @@ export function sdkExport(module: string, name: string): SdkBinding {
   return name === '*' || name === 'default' ? { module } : { module, exported: name };
 }
 
+/**
+ * The SDK, or a package whose exports are SDK entry points: the AI SDK
+ * provider's own (`createClaudeCode`, `claudeCode`) and the SDK's that it
+ * exports again under the same names (`startup`, `tool`).
+ */
 export function isSdkModule(specifier: string): boolean {
-  return isTypeScriptSdkModule(specifier);
+  return isTypeScriptSdkModule(specifier) || isTypeScriptProviderModule(specifier);
 }
 
 /** The SDK function or type an expression names: `query`, `sdk.query`, `q` (aliased). */

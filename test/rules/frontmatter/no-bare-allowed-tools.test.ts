@@ -13,6 +13,8 @@ runSettingsRuleTests(rule, {
   valid: [
     { path: skill, code: inline('Read, Grep, Glob, Bash(git status), Bash(npm test *), Edit(./docs/**)') },
     { path: command, code: listed('Bash(git tag:*)', 'Bash(git push origin *)', 'Read') },
+    // A fixed pattern after rg, a fixed command after ssh.
+    { path: command, code: inline('Bash(rg TODO:*), Bash(ssh backup@nas df -h), Bash(ssh-add:*)') },
     // A file without frontmatter, and frontmatter without allowed-tools, grant nothing.
     { path: skill, code: '# Deploy\n\nallowed-tools: Bash\n' },
     { path: skill, code: '---\nname: deploy\n---\nallowed-tools: Bash\n' },
@@ -40,6 +42,15 @@ runSettingsRuleTests(rule, {
       errors: [
         { messageId: 'bareTool', data: { entry: 'Write', tool: 'Write' }, line: 4, column: 5 },
         { messageId: 'bareTool', data: { entry: 'Bash(*)', tool: 'Bash' }, line: 5, column: 5 },
+      ],
+    },
+    {
+      name: 'rg (its --pre runs a program per file) and ssh (any command on a host) before a wildcard',
+      path: command,
+      code: inline('Bash(test:*), Bash(rg:*), Read, Bash(ssh:*)'),
+      errors: [
+        { messageId: 'commandRunner', data: { entry: 'Bash(rg:*)', runner: 'rg' }, line: 3, column: first + 14, endColumn: first + 24 },
+        { messageId: 'commandRunner', data: { entry: 'Bash(ssh:*)', runner: 'ssh' }, line: 3, column: first + 32, endColumn: first + 43 },
       ],
     },
     {

@@ -10,7 +10,7 @@ const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' 
 const lines = (...entries: string[]) => `{\n  "permissions": {\n    "allow": [\n${entries.map((entry) => `      "${entry}"`).join(',\n')}\n    ]\n  }\n}`;
 const local = ['Bash(*)', 'Edit(**)', 'Bash(npx *)', 'Bash(git:*)', 'mcp__github', 'mcp__slack__*'];
 const withoutEntry = (entry: string) => lines(...local.filter((other) => other !== entry));
-const interpreters = ['Bash(find:*)', 'Bash(LOG_LEVEL=debug node:*)', 'Bash(npm:*)', 'Bash(docker compose:*)', 'Bash(python3:*)', 'Bash(npm run build:*)'];
+const interpreters = ['Bash(find:*)', 'Bash(LOG_LEVEL=debug node:*)', 'Bash(npm:*)', 'Bash(docker compose:*)', 'Bash(python3:*)', 'Bash(npm run build:*)', 'Bash(rg:*)', 'Bash(ssh *)'];
 const withoutInterpreter = (entry: string) => lines(...interpreters.filter((other) => other !== entry));
 
 runSettingsRuleTests(rule, {
@@ -22,6 +22,8 @@ runSettingsRuleTests(rule, {
     allow(''),
     // A prefix that fixes what runs; an environment assignment before a scoped command; a wrapper Claude Code strips.
     allow('"Bash(npm run build:*)", "Bash(python -m pytest:*)", "Bash(NODE_ENV=test npm test *)", "Bash(timeout:*)"'),
+    // A fixed search or a fixed remote command after the runner is scoped.
+    allow('"Bash(rg TODO:*)", "Bash(rg --files *)", "Bash(ssh deploy@web uptime)", "Bash(ssh-keygen:*)"'),
     // The settings validator skips these (valid-permission-rule reports them); as allowedTools flags they are the whole tool.
     allow('"Bash()", "Bash(:*)", "Edit()"'),
     // Bare names are what deny and ask lists should hold.
@@ -77,6 +79,9 @@ runSettingsRuleTests(rule, {
         { messageId: 'commandRunner', data: { runner: 'npm' }, line: 6, column: 7, suggestions: removing('Bash(npm:*)', withoutInterpreter('Bash(npm:*)')) },
         { messageId: 'commandRunner', data: { runner: 'docker compose' }, line: 7, column: 7, suggestions: removing('Bash(docker compose:*)', withoutInterpreter('Bash(docker compose:*)')) },
         { messageId: 'commandRunner', data: { runner: 'python3' }, line: 8, column: 7, suggestions: removing('Bash(python3:*)', withoutInterpreter('Bash(python3:*)')) },
+        // `rg --pre <program>` runs the program on each file; ssh runs any command on a host, this one included.
+        { messageId: 'commandRunner', data: { runner: 'rg' }, line: 10, column: 7, suggestions: removing('Bash(rg:*)', withoutInterpreter('Bash(rg:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'ssh' }, line: 11, column: 7, suggestions: removing('Bash(ssh *)', withoutInterpreter('Bash(ssh *)')) },
       ],
     },
     {
