@@ -1,5 +1,6 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
-import { exitDecisions, type ResultShape } from '../src/model/decisions.js';
+import { decisionOf, exitDecisions, type ResultShape } from '../src/model/decisions.js';
+import { echoedOutput } from '../src/model/echoed-output.js';
 import { narrowedTo } from '../src/model/alternatives.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { allowEntries } from '../src/model/allow-lists.js';
@@ -7,7 +8,7 @@ import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
-import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
+import type { AgentConfiguration, AgentModel, FunctionFacts, StringValue, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
@@ -181,10 +182,27 @@ function reportApprovingHooks(
     if (!messageId) continue;
     for (const hook of matcher.callbacks) {
       const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
+      const command = facts ? undefined : echoedAllow(hook.value, matcher.event as ResultShape);
+      if (command) report({ messageId, span: command.span, data: { hook: 'This command hook', callback, tools: coveredTools(matcher.matcher) } });
       if (!facts || !alwaysAllows(facts, matcher.event as ResultShape)) continue;
       report({ messageId, span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
     }
   }
+}
+
+/**
+ * A settings `command` hook that prints an allow on every run (`echo '{...}'`):
+ * its command string. Not one with an `if` condition (it runs for some calls
+ * only) or one that runs in the background (it cannot decide).
+ */
+function echoedAllow(hook: Value | undefined, event: ResultShape): StringValue | undefined {
+  if (hook?.kind !== 'object' || ['if', 'async', 'asyncRewake'].some((key) => hook.properties.has(key))) return undefined;
+  const field = (key: string) => hook.properties.get(key)?.value.alternatives;
+  const [type] = field('type') ?? [];
+  const [command, ...others] = field('command') ?? [];
+  if (!isString(type, 'command') || command?.kind !== 'string' || others.length > 0) return undefined;
+  const output = echoedOutput(command.value, command.span);
+  return output && decisionOf(output, event) === 'allow' ? command : undefined;
 }
 
 /** Every normal exit returns allow, as the event reads it (a throw is a failure, not a path that decides). */
