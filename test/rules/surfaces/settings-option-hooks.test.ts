@@ -83,18 +83,17 @@ const guardCases = {
 runRuleTests(fileGuard, { typescript: guardCases, javascript: guardCases });
 
 const untimed = guardedWrites(preToolUse('Bash', command("'./hooks/guard.sh'")));
-runRuleTests(timeout, {
-  typescript: {
-    valid: [guardedWrites(preToolUse('Bash', command("'./hooks/guard.sh'", ', timeout: 20')))],
-    invalid: [
-      {
-        name: 'a settings command hook without its own timeout, not a matcher without one',
-        code: untimed,
-        errors: [{ messageId: 'commandWithoutTimeout', data: { type: 'command' }, line: 3, column: col(untimed, 3, "{ type: 'command'") }],
-      },
-    ],
-  },
-});
+const timeoutCases = {
+  valid: [guardedWrites(preToolUse('Bash', command("'./hooks/guard.sh'", ', timeout: 20')))],
+  invalid: [
+    {
+      name: 'a settings command hook without its own timeout, not a matcher without one',
+      code: untimed,
+      errors: [{ messageId: 'commandWithoutTimeout' as const, data: { type: 'command' }, line: 3, column: col(untimed, 3, "{ type: 'command'") }],
+    },
+  ],
+};
+runRuleTests(timeout, { typescript: timeoutCases, javascript: timeoutCases });
 
 const head = ['from claude_agent_sdk import ClaudeAgentOptions', ''];
 const pySettings = (json: string, more = '') => py(...head, `options = ClaudeAgentOptions(${more}settings='${json}')`);
@@ -106,6 +105,17 @@ runPythonCases(fileGuard, {
       name: 'a Python settings JSON string whose hook guards Edit and Write but not Bash',
       code: pySettings(pyGuard),
       errors: [{ messageId: 'bashUnguarded', data: { tools: 'Edit and Write', matcher: 'Edit|Write|Bash', deny: 'disallowed_tools=["Bash"]' }, line: 3, column: col(pySettings(pyGuard), 3, '"Edit|Write"') }],
+    },
+  ],
+});
+const pyUntimed = '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/guard.sh"}]}]}}';
+runPythonCases(timeout, {
+  valid: [pySettings(pyUntimed.replace('"./hooks/guard.sh"', '"./hooks/guard.sh", "timeout": 20'))],
+  invalid: [
+    {
+      name: 'a Python settings JSON string whose command hook has no timeout',
+      code: pySettings(pyUntimed),
+      errors: [{ messageId: 'commandWithoutTimeout', data: { type: 'command' }, line: 3, column: col(pySettings(pyUntimed), 3, '{"type"') }],
     },
   ],
 });

@@ -1,6 +1,7 @@
 import bypass from '../../../rules/no-bypass-without-disallowed-tools.js';
 import shadowed from '../../../rules/no-shadowed-can-use-tool.js';
 import bare from '../../../rules/no-bare-allowed-tools.js';
+import valid from '../../../rules/valid-permission-rule.js';
 import { py, runPythonCases } from '../../support/python-cases.js';
 import { runRuleTests } from '../../support/rule-tester.js';
 
@@ -115,6 +116,28 @@ runRuleTests(shadowed, {
             column: 54,
             endColumn: 60,
             suggestions: [{ messageId: 'removeEntry' as const, output: session('canUseTool: async () => ({ behavior: "deny", message: "no" })', "  await q.applyFlagSettings({ permissions: { allow: [] } });").replace('(prompt: AsyncIterable<never>)', '(prompt)') }],
+          },
+        ],
+      },
+    ],
+  },
+});
+
+// Its rule strings are checked like any settings rule.
+runRuleTests(valid, {
+  typescript: {
+    valid: [session('', "  await q.applyFlagSettings({ permissions: { deny: ['WebFetch(domain:example.com)'] } });")],
+    invalid: [
+      {
+        name: 'a misspelt deny rule brought by applyFlagSettings',
+        code: session('', "  await q.applyFlagSettings({ permissions: { deny: ['Webfetch'] } });"),
+        errors: [
+          {
+            messageId: 'wrongCase' as const,
+            line: 4,
+            column: 53,
+            endColumn: 63,
+            suggestions: [{ messageId: 'replace' as const, output: session('', "  await q.applyFlagSettings({ permissions: { deny: ['WebFetch'] } });") }],
           },
         ],
       },
