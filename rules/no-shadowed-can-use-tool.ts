@@ -1,6 +1,6 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
 import { decisionOf, exitDecisions, type ResultShape } from '../src/model/decisions.js';
-import { echoedOutput } from '../src/model/echoed-output.js';
+import { echoingCommandHook } from '../src/model/echoed-output.js';
 import { narrowedTo } from '../src/model/alternatives.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { allowEntries } from '../src/model/allow-lists.js';
@@ -190,19 +190,10 @@ function reportApprovingHooks(
   }
 }
 
-/**
- * A settings `command` hook that prints an allow on every run (`echo '{...}'`):
- * its command string. Not one with an `if` condition (it runs for some calls
- * only) or one that runs in the background (it cannot decide).
- */
+/** A settings `command` hook that prints an allow on every run (`echo '{...}'`): its command string. */
 function echoedAllow(hook: Value | undefined, event: ResultShape): StringValue | undefined {
-  if (hook?.kind !== 'object' || ['if', 'async', 'asyncRewake'].some((key) => hook.properties.has(key))) return undefined;
-  const field = (key: string) => hook.properties.get(key)?.value.alternatives;
-  const [type] = field('type') ?? [];
-  const [command, ...others] = field('command') ?? [];
-  if (!isString(type, 'command') || command?.kind !== 'string' || others.length > 0) return undefined;
-  const output = echoedOutput(command.value, command.span);
-  return output && decisionOf(output, event) === 'allow' ? command : undefined;
+  const echoing = echoingCommandHook(hook);
+  return echoing && decisionOf(echoing.output, event) === 'allow' ? echoing.command : undefined;
 }
 
 /** Every normal exit returns allow, as the event reads it (a throw is a failure, not a path that decides). */

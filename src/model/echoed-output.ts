@@ -1,5 +1,21 @@
 import { emptyObject, single } from './build.js';
-import type { Span, Value } from './types.js';
+import type { Span, StringValue, Value } from './types.js';
+
+/**
+ * A settings hook (`{ type: 'command', command }`) that prints the same
+ * output on every call it runs for: its command and what it prints. Not
+ * one with an `if` condition (it runs for some calls only) or one that runs
+ * in the background (`async`, `asyncRewake`: it cannot decide).
+ */
+export function echoingCommandHook(hook: Value | undefined): { command: StringValue; output: Value } | undefined {
+  if (hook?.kind !== 'object' || ['if', 'async', 'asyncRewake'].some((key) => hook.properties.has(key))) return undefined;
+  const field = (key: string) => hook.properties.get(key)?.value.alternatives ?? [];
+  const [type, ...types] = field('type');
+  const [command, ...others] = field('command');
+  if (types.length > 0 || type?.kind !== 'string' || type.value !== 'command' || command?.kind !== 'string' || others.length > 0) return undefined;
+  const output = echoedOutput(command.value, command.span);
+  return output && { command, output };
+}
 
 /**
  * What a settings `command` hook prints on every run, when its command is
@@ -8,7 +24,7 @@ import type { Span, Value } from './types.js';
  * exit 0 as the hook's output. Anything else (a script, a pipe, variables,
  * other quoting) prints what only running it tells: undefined.
  */
-export function echoedOutput(command: string, span: Span): Value | undefined {
+function echoedOutput(command: string, span: Span): Value | undefined {
   const match = /^\s*echo\s+'([^']*)'\s*$/.exec(command);
   if (!match) return undefined;
   try {

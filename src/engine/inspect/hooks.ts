@@ -1,7 +1,7 @@
 import { writerFor } from '../../frontends/registry.js';
 import { single } from '../../model/build.js';
 import { decisionOf, exitDecisions, type Decision, type ResultShape } from '../../model/decisions.js';
-import { echoedOutput } from '../../model/echoed-output.js';
+import { echoingCommandHook } from '../../model/echoed-output.js';
 import { matcherCoverage } from '../../model/hook-matcher.js';
 import { hookMatchers, type HookMatcherView } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Value } from '../../model/types.js';
@@ -94,22 +94,15 @@ function eventSteps(config: AgentConfiguration, model: AgentModel, tool: string,
 function opaqueHook(value: Value | undefined, event: ResultShape): { verdict: Verdict | undefined; name: string } {
   const field = (key: string) => {
     const [only] = value?.kind === 'object' ? (value.properties.get(key)?.value.alternatives ?? []) : [];
-    return only?.kind === 'string' ? only : undefined;
+    return only?.kind === 'string' ? only.value : undefined;
   };
-  const type = field('type')?.value;
+  const type = field('type');
   if (!type) return { verdict: { effect: 'unknown', always: true, note: 'its code is not visible here' }, name: '' };
-  const command = field('command');
-  const name = command?.value ?? field('url')?.value ?? '';
-  const printed = type === 'command' && command && !hasCondition(value) ? echoedOutput(command.value, command.span) : undefined;
-  const verdict = printed && verdictOf([decisionOf(printed, event)], false);
-  if (verdict) return { verdict: { ...verdict, note: `${verdict.note}: it prints the same output on every run` }, name };
-  if (printed) return { verdict: undefined, name };
-  return { verdict: { effect: 'unknown', always: true, note: `a ${type} hook: it decides when it runs` }, name };
-}
-
-/** A settings hook that runs for some calls only (`if`) or in the background (it cannot decide). */
-function hasCondition(value: Value | undefined): boolean {
-  return value?.kind === 'object' && ['if', 'async', 'asyncRewake'].some((key) => value.properties.has(key));
+  const name = field('command') ?? field('url') ?? '';
+  const echoing = echoingCommandHook(value);
+  if (!echoing) return { verdict: { effect: 'unknown', always: true, note: `a ${type} hook: it decides when it runs` }, name };
+  const verdict = verdictOf([decisionOf(echoing.output, event)], false);
+  return { verdict: verdict && { ...verdict, note: `${verdict.note}: it prints the same output on every run` }, name };
 }
 
 /** What a hook decides, from the decisions of its exits; undefined when it never decides. */
