@@ -2,7 +2,7 @@ import { defineRule } from '../src/model/rule.js';
 import { narrowedTo } from '../src/model/alternatives.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
 
 type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
@@ -47,7 +47,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (hasNoDenyRules(inBypass) && toolsNotNarrowed(optionOf(inBypass, 'tools').values)) {
         const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
         for (const value of bypass.matching) {
-          report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty, from: originClause(value), exposure: untrustedInputClause(config) } });
+          report({ messageId, span: value.span, data: { ...names, ...modeSetter(value, names.mode, bypass.certainty), from: originClause(value), exposure: untrustedInputClause(config) } });
         }
       }
       const allowed = optionOf(inBypass, 'allowedTools');

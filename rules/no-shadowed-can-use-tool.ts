@@ -1,5 +1,6 @@
 import { defineRule, type Reporter } from '../src/model/rule.js';
-import { exitDecisions, type ResultShape } from '../src/model/decisions.js';
+import { decisionOf, exitDecisions, type ResultShape } from '../src/model/decisions.js';
+import { echoingCommandHook } from '../src/model/echoed-output.js';
 import { narrowedTo } from '../src/model/alternatives.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { allowEntries } from '../src/model/allow-lists.js';
@@ -7,8 +8,8 @@ import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
-import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
-import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause } from '../src/model/values.js';
+import type { AgentConfiguration, AgentModel, FunctionFacts, StringValue, Value } from '../src/model/types.js';
+import { certaintyOf, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
 type MessageIds =
@@ -103,7 +104,7 @@ export default defineRule<Options, MessageIds>({
         if (name === 'auto' && !options.checkAutoMode) continue;
         const found = certaintyOf(mode.values, (value) => isString(value, name));
         for (const value of found?.matching ?? []) {
-          report({ messageId, span: value.span, data: { mode: write.optionName('permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
+          report({ messageId, span: value.span, data: { ...modeSetter(value, write.optionName('permissionMode'), found!.certainty), from: originClause(value), callback } });
         }
       }
       for (const value of optionOf(config, 'permissionPrompts').values) {
@@ -181,10 +182,18 @@ function reportApprovingHooks(
     if (!messageId) continue;
     for (const hook of matcher.callbacks) {
       const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
+      const command = facts ? undefined : echoedAllow(hook.value, matcher.event as ResultShape);
+      if (command) report({ messageId, span: command.span, data: { hook: 'This command hook', callback, tools: coveredTools(matcher.matcher) } });
       if (!facts || !alwaysAllows(facts, matcher.event as ResultShape)) continue;
       report({ messageId, span: hook.span, data: { hook: facts.name ? `'${facts.name}'` : 'This hook', callback, tools: coveredTools(matcher.matcher) } });
     }
   }
+}
+
+/** A settings `command` hook that prints an allow on every run (`echo '{...}'`): its command string. */
+function echoedAllow(hook: Value | undefined, event: ResultShape): StringValue | undefined {
+  const echoing = echoingCommandHook(hook);
+  return echoing && decisionOf(echoing.output, event) === 'allow' ? echoing.command : undefined;
 }
 
 /** Every normal exit returns allow, as the event reads it (a throw is a failure, not a path that decides). */

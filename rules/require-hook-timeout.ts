@@ -1,6 +1,6 @@
 import { defineRule } from '../src/model/rule.js';
 import { hookMatchers } from '../src/model/hooks.js';
-import { isSettingsFile, settingsHooks, stringOf } from '../src/model/settings-hooks.js';
+import { settingsHooks, stringOf } from '../src/model/settings-hooks.js';
 import { isNotSet } from '../src/model/values.js';
 
 type MessageIds = 'matcherWithoutTimeout' | 'commandWithoutTimeout';
@@ -25,17 +25,14 @@ export default defineRule<Record<string, never>, MessageIds>({
   },
   check(model, _options, report, write) {
     for (const config of model.configurations) {
-      if (isSettingsFile(config)) {
-        // A settings file sets the timeout on each hook, not on the matcher.
-        for (const hook of settingsHooks(config)) {
-          const type = stringOf(hook.type);
-          if (hook.event !== 'PreToolUse' || !type || !longDefault.has(type) || (hook.timeout && !isNotSet(hook.timeout))) continue;
-          report({ messageId: 'commandWithoutTimeout', span: hook.span, data: { type } });
-        }
-        continue;
+      // Settings (a file, or the settings option) set the timeout on each hook, not on the matcher.
+      for (const hook of settingsHooks(config)) {
+        const type = stringOf(hook.type);
+        if (hook.event !== 'PreToolUse' || !type || !longDefault.has(type) || (hook.timeout && !isNotSet(hook.timeout))) continue;
+        report({ messageId: 'commandWithoutTimeout', span: hook.span, data: { type } });
       }
       for (const matcher of hookMatchers(config)) {
-        if (matcher.event !== 'PreToolUse' || !matcher.timeout.every(isNotSet)) continue;
+        if (matcher.inSettings || matcher.event !== 'PreToolUse' || !matcher.timeout.every(isNotSet)) continue;
         report({ messageId: 'matcherWithoutTimeout', span: matcher.span, data: { example: write.option('timeout', '30') } });
       }
     }

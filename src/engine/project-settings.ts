@@ -5,7 +5,7 @@ import { extractSettings } from '../frontends/settings/index.js';
 import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
 import type { SyntaxError } from './analyze.js';
-import { withSettingsFile } from './settings-option-file.js';
+import { withSettingsFile, withSettingsOptionScripts } from './settings-option-file.js';
 import { readSource } from './sources.js';
 
 /** The project-level settings files Claude Code reads from a `.claude/` folder. */
@@ -45,7 +45,7 @@ export class ProjectSettings {
       this.troubled.add(found.absolutePath);
       this.onTrouble(found);
     };
-    model.configurations = model.configurations.map((config) => withSettingsFile(config, this.root, trouble, consulted, this.onRead));
+    model.configurations = model.configurations.map((config) => withSettingsOptionScripts(withSettingsFile(config, this.root, trouble, consulted, this.onRead), this.root, consulted));
     for (const config of model.configurations) {
       const folder = this.cwdOf(config) ?? this.nearestClaudeParent(path.dirname(absoluteFile), consulted);
       if (!folder) continue;

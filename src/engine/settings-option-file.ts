@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { settingsPathOf, settingsValue, withSettingsOption } from '../frontends/core/settings-option.js';
+import { hookScriptsIn } from '../frontends/settings/hook-scripts.js';
+import { hookMatchers } from '../model/hooks.js';
 import type { AgentConfiguration } from '../model/types.js';
 import { optionOf } from '../model/values.js';
 import type { SettingsTrouble } from './project-settings.js';
@@ -23,8 +25,7 @@ export function withSettingsFile(
 ): AgentConfiguration {
   const written = settingsPathOf(config);
   if (!written) return config;
-  const [cwd, ...others] = optionOf(config, 'cwd').values;
-  const literalCwd = cwd?.kind === 'string' && others.length === 0 ? cwd.value : undefined;
+  const literalCwd = literalCwdOf(config);
   const base = literalCwd === undefined ? root : path.resolve(root, literalCwd);
   const absolutePath = path.resolve(base, written.value);
   consulted.push(absolutePath);
@@ -41,4 +42,30 @@ export function withSettingsFile(
     return config;
   }
   return withSettingsOption(config, value);
+}
+
+/**
+ * The configuration with the scripts its `settings` option's command hooks
+ * run, read (never run) from the folder Claude Code runs them in, which
+ * `$CLAUDE_PROJECT_DIR` names: the literal `cwd` option's, else the folder
+ * `scan` runs in. Without a literal `cwd` that folder is where agents are
+ * usually started, not certainly theirs, so a script not found there is left
+ * out rather than reported missing.
+ */
+export function withSettingsOptionScripts(config: AgentConfiguration, root: string, consulted: string[]): AgentConfiguration {
+  if (!hookMatchers(config).some((view) => view.inSettings)) return config;
+  const literalCwd = literalCwdOf(config);
+  const folder = literalCwd === undefined ? root : path.resolve(root, literalCwd);
+  const scripts = hookScriptsIn(config, folder, (file) => {
+    consulted.push(file);
+    return readSource(file).text;
+  });
+  const kept = literalCwd === undefined ? scripts.filter((script) => script.exists) : scripts;
+  return kept.length > 0 ? { ...config, hookScripts: kept } : config;
+}
+
+/** The `cwd` option when it is one known string. */
+function literalCwdOf(config: AgentConfiguration): string | undefined {
+  const [cwd, ...others] = optionOf(config, 'cwd').values;
+  return cwd?.kind === 'string' && others.length === 0 ? cwd.value : undefined;
 }

@@ -1,4 +1,5 @@
 import { entriesWithLists, type ListEntry } from './list-removal.js';
+import { appliedSettingsKey } from './switches.js';
 import type { AgentConfiguration, Value } from './types.js';
 import { optionOf, propertyOf } from './values.js';
 
@@ -14,16 +15,17 @@ export interface AllowEntry extends ListEntry {
  * Every allow rule a configuration gives: `allowedTools` (a settings file's
  * `permissions.allow`), and `permissions.allow` of the `settings` option,
  * whether written inline, as a JSON string or in the file it names (the
- * front ends and `scan` put the file's content in the option's place).
+ * front ends and `scan` put the file's content in the option's place), and
+ * of the settings a run-time `applyFlagSettings` call applies.
  */
 export function allowEntries(config: AgentConfiguration): AllowEntry[] {
   const direct = optionOf(config, 'allowedTools');
-  const settings = optionOf(config, 'settings');
-  const inline = propertyOf({ alternatives: propertyOf({ alternatives: settings.values }, 'permissions').values }, 'allow');
   const of = (values: readonly Value[], fromSettings: boolean, option: string): AllowEntry[] =>
     entriesWithLists(values).map((listed) => ({ ...listed, fromSettings, option }));
-  return [
-    ...of(direct.values, config.tier !== undefined, direct.properties[0]?.spelling ?? 'allowedTools'),
-    ...of(inline.values, true, `${settings.properties[0]?.spelling ?? 'settings'}.permissions.allow`),
-  ];
+  const inSettings = (key: string, spelling: string): AllowEntry[] => {
+    const settings = optionOf(config, key);
+    const allow = propertyOf({ alternatives: propertyOf({ alternatives: settings.values }, 'permissions').values }, 'allow');
+    return of(allow.values, true, `${settings.properties[0]?.spelling ?? spelling}.permissions.allow`);
+  };
+  return [...of(direct.values, config.tier !== undefined, direct.properties[0]?.spelling ?? 'allowedTools'), ...inSettings('settings', 'settings'), ...inSettings(appliedSettingsKey, 'applyFlagSettings()')];
 }

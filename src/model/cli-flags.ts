@@ -78,11 +78,11 @@ function isModeValue(use: FlagUse): boolean {
 }
 
 function applyFlag(options: ObjectValue, use: FlagUse): void {
-  const { option, takes, sets } = use.meaning;
+  const { option, takes } = use.meaning;
   const set = (value: ValueSet): void => void options.properties.set(option, { key: option, spelling: use.written, keySpan: use.span, value });
   const previous = options.properties.get(option);
   if (takes === 'nothing') {
-    set(single({ kind: 'string', value: sets!, span: use.span }));
+    set(single(setByName(use)));
   } else if (takes === 'one') {
     set(single(use.values[0] ?? { kind: 'unknown', span: use.span }));
   } else if (option === 'tools' && use.values.length === 1 && use.values[0]!.kind === 'string' && use.values[0]!.value === 'default') {
@@ -97,6 +97,11 @@ function applyFlag(options: ObjectValue, use: FlagUse): void {
       before.complete &&= complete;
     } else set(single({ kind: 'array', span: use.span, elements, complete }));
   }
+}
+
+/** The value a flag without one sets, marked as set by that flag, so findings name it as written. */
+function setByName(use: FlagUse): Value {
+  return { kind: 'string', value: use.meaning.sets!, span: use.span, origin: { kind: 'flag', name: use.written, span: use.span } };
 }
 
 /** Rules separated by commas or blanks outside parentheses, with their offsets, as Claude Code splits `--allowedTools`. */
@@ -166,7 +171,7 @@ function withFlags(options: ObjectValue, uses: ReadonlyArray<{ use: FlagUse; pro
     const values = property.value.alternatives.flatMap((value): Value[] => {
       // Left out on this path: the option stays as it was.
       if (value.kind === 'absent') return beforeValues;
-      if (use.meaning.takes === 'nothing') return [{ kind: 'string', value: use.meaning.sets!, span: use.span }];
+      if (use.meaning.takes === 'nothing') return [setByName(use)];
       if (use.meaning.takes === 'one') return [value.kind === 'string' ? value : { kind: 'unknown', span: value.span }];
       return beforeValues.map((list) => appended(list, flagValues(value), use.span));
     });

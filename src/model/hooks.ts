@@ -11,19 +11,41 @@ export interface HookMatcherView {
   callbacks: Array<{ functionId?: number; span: Span; value?: Value }>;
   onFailure: Value[];
   timeout: Value[];
+  /**
+   * A matcher of Claude Code settings, whose hooks are `{ type, command }`
+   * objects each with its own timeout: a settings file's, or one in the SDK's
+   * `settings` option, which Claude Code loads as flag-tier settings.
+   */
+  inSettings: boolean;
+  /** The hooks object as written, e.g. `hooks` or `settings.hooks`. */
+  option: string;
 }
 
-/** Every hook matcher a configuration can register, for every event. */
+/**
+ * Every hook matcher a configuration can register, for every event: its
+ * `hooks` option, and in code the `hooks` of its `settings` option (an
+ * object, a JSON string or the file it names, read in its place).
+ */
 export function hookMatchers(config: AgentConfiguration): HookMatcherView[] {
+  const settingsFile = config.entry === 'settings';
+  const hooks = optionOf(config, 'hooks');
+  const views = matchersOf(hooks.values, settingsFile, hooks.properties[0]?.spelling ?? 'hooks');
+  if (settingsFile) return views;
+  const settings = optionOf(config, 'settings');
+  const inSettings = propertyOf({ alternatives: settings.values }, 'hooks');
+  return [...views, ...matchersOf(inSettings.values, true, `${settings.properties[0]?.spelling ?? 'settings'}.hooks`)];
+}
+
+function matchersOf(values: readonly Value[], inSettings: boolean, option: string): HookMatcherView[] {
   const views: HookMatcherView[] = [];
-  for (const hooks of optionOf(config, 'hooks').values) {
+  for (const hooks of values) {
     if (hooks.kind !== 'object') continue;
     for (const [event, property] of hooks.properties) {
       for (const list of property.value.alternatives) {
         if (list.kind !== 'array') continue;
         for (const element of list.elements) {
           for (const matcher of element.alternatives) {
-            if (matcher.kind === 'object') views.push(viewOf(event, matcher));
+            if (matcher.kind === 'object') views.push({ ...viewOf(event, matcher), inSettings, option });
           }
         }
       }
@@ -32,7 +54,7 @@ export function hookMatchers(config: AgentConfiguration): HookMatcherView[] {
   return views;
 }
 
-function viewOf(event: string, matcher: ObjectValue): HookMatcherView {
+function viewOf(event: string, matcher: ObjectValue): Omit<HookMatcherView, 'inSettings' | 'option'> {
   const set = { alternatives: [matcher] };
   const callbacks: HookMatcherView['callbacks'] = [];
   for (const list of propertyOf(set, 'hooks').values) {

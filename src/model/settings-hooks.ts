@@ -25,16 +25,14 @@ export interface SettingsHook {
   asyncRewake?: Value;
 }
 
-/** The configuration is a settings file (its hooks are commands, each with its own timeout), not an SDK call. */
-export function isSettingsFile(config: AgentConfiguration): boolean {
-  return config.entry === 'settings';
-}
-
-/** Every hook a settings file registers, in file order. A settings file is read whole, so every value is known. */
+/**
+ * Every settings hook a configuration registers, in file order: a settings
+ * file's, or those of the SDK's `settings` option.
+ */
 export function settingsHooks(config: AgentConfiguration): SettingsHook[] {
-  if (!isSettingsFile(config)) return [];
   const hooks: SettingsHook[] = [];
   for (const view of hookMatchers(config)) {
+    if (!view.inSettings) continue;
     for (const { value } of view.callbacks) {
       if (value?.kind !== 'object') continue;
       const field = (key: string) => value.properties.get(key)?.value.alternatives[0];

@@ -105,7 +105,19 @@ export function originClause(value: Value): string {
       return ` (switched at run time by ${origin.name}())`;
     case 'lookup':
       return ` (the fallback when ${origin.name} is not set)`;
+    case 'flag':
+      return '';
   }
+}
+
+/**
+ * How a finding names what sets the mode `value`: the option and its
+ * certainty ("permissionMode is"), or a flag that sets it by its name alone
+ * as the user wrote it ("--dangerously-skip-permissions sets").
+ */
+export function modeSetter(value: Value, option: string, certainty: string): { mode: string; certainty: string } {
+  if (value.origin?.kind !== 'flag') return { mode: option, certainty };
+  return { mode: value.origin.name, certainty: certainty === 'is' ? 'sets' : 'can set' };
 }
 
 /**

@@ -39,3 +39,17 @@ describe('the settings option naming a file', () => {
     expect(report.problems[1]!.message).toContain("The settings option names this file ('missing.json', resolved against the folder scan runs in)");
   });
 });
+
+describe('hooks of the settings option', () => {
+  it('are checked like settings file hooks: scripts that exit 1, or are missing where the literal cwd says they run', async () => {
+    const { code, report } = await scanIn('settings-hooks');
+    expect(code).toBe(1);
+    // agent.py names no cwd: hooks/elsewhere.sh, not found in the folder scan runs in, is not claimed missing.
+    expect(report.findings.map(where)).toEqual([
+      { ruleId: 'hook-script-must-block', messageId: 'exitOne', path: 'agent.mjs', line: 4, column: 143 },
+      { ruleId: 'hook-script-must-block', messageId: 'exitOne', path: 'agent.ts', line: 11, column: 79 },
+      { ruleId: 'hook-script-must-block', messageId: 'missingScript', path: 'agent.ts', line: 11, column: 142 },
+      { ruleId: 'hook-script-must-block', messageId: 'exitOne', path: 'config/hook-settings.json', line: 4, column: 70 },
+    ]);
+  });
+});

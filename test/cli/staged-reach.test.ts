@@ -219,3 +219,19 @@ describe('scan --staged checks what the staged change reaches', () => {
     await unlink(path.join(repo, 'agent.ts'));
   });
 });
+
+describe('files the settings option names', () => {
+  it('are in the checkout: the settings file and the hook scripts, so a staged agent is judged as a full scan judges it', async () => {
+    const guard = '#!/usr/bin/env bash\nif grep -q "rm -rf"; then\n  exit 1\nfi\n';
+    const settings = '{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "bash hooks/guard.sh", "timeout": 10 }] }] } }\n';
+    await committed({ 'hooks/guard.sh': guard, 'config/agent-settings.json': settings });
+    const agent = [sdk, "query({ prompt: 'x', options: { cwd: '.', settings: 'config/agent-settings.json' } });", ''].join('\n');
+    await staged({ 'agent.ts': agent });
+    const { code, findings, stderr } = await scan('--staged');
+    // Neither 'cannot be read' for the settings file nor a missing script: the script's exit 1 is the finding.
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(findings).toEqual([{ path: 'config/agent-settings.json', line: 1, column: 92, ruleId: 'hook-script-must-block' }]);
+  });
+});
+

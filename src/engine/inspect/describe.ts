@@ -15,7 +15,8 @@ export function step(fields: StepFields): Step {
 export function describeStep(step: StepFields): string {
   if (step.effect === 'unknown') return unknownText(step);
   if (step.certainty === 'is') return plainText(step);
-  const modeNote = step.stage === 'mode' && step.effect === 'prompt' ? noteOf(step) : '';
+  // A rule a gate writes says when it starts to approve.
+  const modeNote = (step.stage === 'mode' && step.effect === 'prompt') || (step.stage === 'allow' && step.effect === 'approve') ? noteOf(step) : '';
   return `${canBeSubject(step)}: ${outcomeText(step)}${modeNote}`;
 }
 
@@ -94,7 +95,8 @@ function ruleName(step: StepFields): string {
 }
 
 function hookName(step: StepFields): string {
-  return `PreToolUse hook${step.value ? ` ${quote(step.value)}` : ''}`;
+  const event = step.option.endsWith('.PermissionRequest') ? 'PermissionRequest' : 'PreToolUse';
+  return `${event} hook${step.value ? ` ${quote(step.value)}` : ''}`;
 }
 
 function noteOf(step: StepFields): string {

@@ -4,9 +4,10 @@ import { alwaysAskTools, noPermissionTools, readOnlyFileTools } from '../../mode
 import type { AgentConfiguration, AgentModel, Value } from '../../model/types.js';
 import { isNotSet, listEntries, optionOf } from '../../model/values.js';
 import { decide, isRoute, step } from './describe.js';
-import { hookSteps } from './hooks.js';
+import { hookSteps, permissionRequestSteps } from './hooks.js';
 import { matchList, ruleSources, type RuleSource } from './lists.js';
 import { modeSteps, modesOf, type Modes } from './mode.js';
+import { persistedSteps } from './persisted.js';
 import { promptSteps } from './prompt.js';
 import { toolsOf } from './tools.js';
 import type { InspectedConfiguration, Stage, Step, ToolDecision } from './types.js';
@@ -19,13 +20,13 @@ interface Context {
   /** An unknown step when part of the options is computed at run time. */
   opaque: Step[];
   /** Who answers a call that would prompt, in order; the last one answers the rest. */
-  prompt: Step[];
+  prompt: { before: Step[]; after: Step[] };
 }
 
 /**
  * Who decides each tool call of one configuration, in the SDK's evaluation
  * order: PreToolUse hooks, deny rules, ask rules, the
- * permission mode, allow rules, and last `canUseTool`.
+ * permission mode, allow rules, PermissionRequest hooks and last `canUseTool`.
  */
 export function inspectConfiguration(config: AgentConfiguration, model: AgentModel): InspectedConfiguration {
   const { seen, opaque } = withoutOpaqueParts(config);
@@ -79,7 +80,9 @@ function decideTool(tool: string, context: Context): ToolDecision {
   chain.add(defaultSteps(tool));
   chain.add(modeSteps(tool, context.modes));
   chain.add(listSteps(tool, context.sources, 'allow'));
-  chain.answer(context.prompt);
+  chain.add(persistedSteps(context.config, context.model, tool));
+  // PermissionRequest hooks answer a call that would prompt before canUseTool is asked.
+  chain.answer([...context.prompt.before, ...permissionRequestSteps(context.config, context.model, tool), ...context.prompt.after]);
   return { tool, decision: decide(chain.steps), steps: chain.steps };
 }
 
@@ -104,7 +107,7 @@ class Chain {
     for (const next of steps) {
       if (this.state === 'closed') return;
       this.steps.push(next);
-      if (next.certainty === 'is' && next.effect !== 'unknown') this.state = 'closed';
+      if (next.calls === 'all' && next.certainty === 'is' && next.effect !== 'unknown') this.state = 'closed';
     }
   }
 }

@@ -1,6 +1,7 @@
 import { writerFor } from '../../frontends/registry.js';
 import { single } from '../../model/build.js';
-import { exitDecisions, type Decision } from '../../model/decisions.js';
+import { decisionOf, exitDecisions, type Decision, type ResultShape } from '../../model/decisions.js';
+import { echoingCommandHook } from '../../model/echoed-output.js';
 import { matcherCoverage } from '../../model/hook-matcher.js';
 import { hookMatchers, type HookMatcherView } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Value } from '../../model/types.js';
@@ -24,21 +25,47 @@ interface Verdict {
 
 /** What the configuration's PreToolUse hooks do to `tool`'s calls. */
 export function hookSteps(config: AgentConfiguration, model: AgentModel, tool: string): HookSteps {
+  const { early, late } = eventSteps(config, model, tool, 'PreToolUse');
   const view = optionOf(config, 'hooks');
-  const option = `${view.properties[0]?.spelling ?? writerFor(model).optionName('hooks')}.PreToolUse`;
-  const early: Array<{ rank: number; step: Step }> = [];
-  const late: Array<{ rank: number; step: Step }> = [];
+  const unknownList = unknownHookList(view.values);
+  if (unknownList) {
+    const option = `${view.properties[0]?.spelling ?? writerFor(model).optionName('hooks')}.PreToolUse`;
+    early.push({
+      rank: 9,
+      step: step({ stage: 'hook', effect: 'unknown', calls: 'some', certainty: 'is', option, value: '', note: 'the hook list is computed at run time', span: unknownList }),
+    });
+  }
+  const ordered = (list: typeof early) => list.sort((a, b) => a.rank - b.rank).map((entry) => entry.step);
+  return { early: ordered(early), late: ordered(late) };
+}
+
+/**
+ * What the configuration's PermissionRequest hooks do to `tool`'s calls that
+ * would prompt: they answer before `canUseTool` is asked.
+ */
+export function permissionRequestSteps(config: AgentConfiguration, model: AgentModel, tool: string): Step[] {
+  const { early, late } = eventSteps(config, model, tool, 'PermissionRequest');
+  return [...early, ...late].sort((a, b) => a.rank - b.rank).map((entry) => entry.step);
+}
+
+type Ranked = Array<{ rank: number; step: Step }>;
+
+/** The steps of one event's hooks for `tool`: those of the `hooks` option and of the `settings` option's hooks. */
+function eventSteps(config: AgentConfiguration, model: AgentModel, tool: string, event: 'PreToolUse' | 'PermissionRequest'): { early: Ranked; late: Ranked } {
+  const early: Ranked = [];
+  const late: Ranked = [];
   // Hooks set on some paths only "can be" there.
-  const onEveryPath = view.values.length === 1;
-  const written = callbackValues(view.values);
+  const pathsOf = (key: string) => optionOf(config, key).values.length;
   for (const matcher of hookMatchers(config)) {
-    if (matcher.event !== 'PreToolUse') continue;
+    if (matcher.event !== event) continue;
     const covered = coverageOf(matcher.matcher, tool);
     if (!covered) continue;
+    const option = `${matcher.option === 'hooks' ? (optionOf(config, 'hooks').properties[0]?.spelling ?? writerFor(model).optionName('hooks')) : matcher.option}.${event}`;
+    const onEveryPath = pathsOf(matcher.inSettings && config.entry !== 'settings' ? 'settings' : 'hooks') === 1;
     for (const callback of matcher.callbacks) {
       const facts = callback.functionId === undefined ? undefined : model.functions[callback.functionId];
-      const opaque = facts ? undefined : opaqueHook(written.get(keyOf(callback.span)));
-      const verdict = facts ? verdictOf(facts.exits.flatMap((exit) => exitDecisions(exit, 'PreToolUse')), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
+      const opaque = facts ? undefined : opaqueHook(callback.value, event);
+      const verdict = facts ? verdictOf(facts.exits.flatMap((exit) => exitDecisions(exit, event)), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
       if (!verdict) continue;
       const unknownMatcher = covered === 'unknown';
       const fields = {
@@ -55,49 +82,27 @@ export function hookSteps(config: AgentConfiguration, model: AgentModel, tool: s
       target.push({ rank: rankOf(verdict), step: step(fields) });
     }
   }
-  const unknownList = unknownHookList(view.values);
-  if (unknownList) {
-    early.push({
-      rank: 9,
-      step: step({ stage: 'hook', effect: 'unknown', calls: 'some', certainty: 'is', option, value: '', note: 'the hook list is computed at run time', span: unknownList }),
-    });
-  }
-  const ordered = (list: typeof early) => list.sort((a, b) => a.rank - b.rank).map((entry) => entry.step);
-  return { early: ordered(early), late: ordered(late) };
+  return { early, late };
 }
 
 /**
  * A hook whose code toolgate does not read: a function from a module it
- * cannot see, or a settings-file hook (a command, an HTTP call, a prompt)
- * that decides when it runs.
+ * cannot see, or a settings hook (a command, an HTTP call, a prompt) that
+ * decides when it runs, unless it is a command that prints the same
+ * output on every run (`echo '{...}'`).
  */
-function opaqueHook(value: Value | undefined): { verdict: Verdict; name: string } {
+function opaqueHook(value: Value | undefined, event: ResultShape): { verdict: Verdict | undefined; name: string } {
   const field = (key: string) => {
     const [only] = value?.kind === 'object' ? (value.properties.get(key)?.value.alternatives ?? []) : [];
     return only?.kind === 'string' ? only.value : undefined;
   };
   const type = field('type');
   if (!type) return { verdict: { effect: 'unknown', always: true, note: 'its code is not visible here' }, name: '' };
-  return { verdict: { effect: 'unknown', always: true, note: `a ${type} hook: it decides when it runs` }, name: field('command') ?? field('url') ?? '' };
-}
-
-/** The callbacks PreToolUse matchers list, by where they are written, to name the ones that are not functions. */
-function callbackValues(hooks: Value[]): Map<string, Value> {
-  const found = new Map<string, Value>();
-  const each = (values: Value[], visit: (value: Value) => void) => {
-    for (const value of values) if (value.kind === 'array') value.elements.forEach((element) => element.alternatives.forEach(visit));
-  };
-  for (const object of hooks) {
-    if (object.kind !== 'object') continue;
-    each(propertyOf(single(object), 'PreToolUse').values, (matcher) => {
-      if (matcher.kind === 'object') each(propertyOf(single(matcher), 'hooks').values, (callback) => found.set(keyOf(callback.span), callback));
-    });
-  }
-  return found;
-}
-
-function keyOf(span: Span): string {
-  return `${span.file ?? ''}:${span.start}`;
+  const name = field('command') ?? field('url') ?? '';
+  const echoing = echoingCommandHook(value);
+  if (!echoing) return { verdict: { effect: 'unknown', always: true, note: `a ${type} hook: it decides when it runs` }, name };
+  const verdict = verdictOf([decisionOf(echoing.output, event)], false);
+  return { verdict: verdict && { ...verdict, note: `${verdict.note}: it prints the same output on every run` }, name };
 }
 
 /** What a hook decides, from the decisions of its exits; undefined when it never decides. */

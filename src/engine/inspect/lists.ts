@@ -3,6 +3,7 @@ import { single } from '../../model/build.js';
 import { ruleCoverage, type Coverage, type RuleList } from '../../model/coverage.js';
 import { parsePermissionRule } from '../../model/permission-rules.js';
 import { loadedProjectSettings, settingsFileNames } from '../../model/setting-sources.js';
+import { appliedSettingsKey } from '../../model/switches.js';
 import type { AgentConfiguration, AgentModel, Span, StringValue, Value } from '../../model/types.js';
 import { isNotSet, isString, listEntries, optionOf, propertyOf } from '../../model/values.js';
 
@@ -37,7 +38,8 @@ export function ruleSources(config: AgentConfiguration, model: AgentModel): Rule
     if (key === 'askTools' && view.properties.length === 0) continue;
     sources.push({ list, option: view.properties[0]?.spelling ?? writerFor(model).optionName(key), values: view.values });
   }
-  for (const holder of ['settings', 'managedSettings']) {
+  // And those a run-time applyFlagSettings call applies (spelt as the call).
+  for (const holder of ['settings', 'managedSettings', appliedSettingsKey]) {
     const view = optionOf(config, holder);
     const spelling = view.properties[0]?.spelling ?? writerFor(model).optionName(holder);
     for (const list of ['deny', 'ask', 'allow'] as const) {

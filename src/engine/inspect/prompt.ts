@@ -5,15 +5,20 @@ import { step } from './describe.js';
 import { dontAskSteps, type Modes } from './mode.js';
 import type { Step } from './types.js';
 
-/** Who answers a call that would prompt: `dontAsk` and `permissionPrompts: 'none'` deny it; then `canUseTool`; then nobody. */
-export function promptSteps(config: AgentConfiguration, model: AgentModel, modes: Modes): Step[] {
-  const steps = dontAskSteps(modes);
+/**
+ * Who answers a call that would prompt: `dontAsk` and `permissionPrompts:
+ * 'none'` deny it (`before`: no prompt is shown, so no PermissionRequest hook
+ * runs); then `canUseTool`; then nobody (`after`).
+ */
+export function promptSteps(config: AgentConfiguration, model: AgentModel, modes: Modes): { before: Step[]; after: Step[] } {
+  const before = dontAskSteps(modes);
+  const steps: Step[] = [];
   const base = { stage: 'prompt' as const, calls: 'all' as const };
   const prompts = optionOf(config, 'permissionPrompts');
   const none = certaintyOf(prompts.values, (value) => isString(value, 'none'));
   if (none) {
     const option = prompts.properties[0]?.spelling ?? writerFor(model).optionName('permissionPrompts');
-    steps.push(step({ ...base, effect: 'deny', certainty: none.certainty, option, value: 'none', span: none.matching[0]!.span }));
+    before.push(step({ ...base, effect: 'deny', certainty: none.certainty, option, value: 'none', span: none.matching[0]!.span }));
   }
   const callback = optionOf(config, 'canUseTool');
   const option = callback.properties[0]?.spelling ?? writerFor(model).optionName('canUseTool');
@@ -40,7 +45,7 @@ export function promptSteps(config: AgentConfiguration, model: AgentModel, modes
       ? { option: 'prompt', note: 'the user answers, or canUseTool in an SDK run' }
       : { option: 'no canUseTool' };
   steps.push(step({ ...base, effect: 'prompt', certainty: 'is', value: '', ...nobody }));
-  return steps;
+  return { before, after: steps };
 }
 
 function functionName(value: Value, model: AgentModel): string {

@@ -3,6 +3,7 @@ import { extractSettings, isSettingsPath } from '../../frontends/settings/index.
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { agentFiles } from './agent-files.js';
 import { agentsReaching } from './names.js';
+import { namedFiles } from './named-files.js';
 import { stagedPluginFiles } from './plugin-files.js';
 import type { ImportGraph } from './graph.js';
 import { relativeTo, underBase, type Snapshot } from './snapshot.js';
@@ -59,6 +60,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
     for (const file of graph.consulted) files.add(file);
   }
   for (const file of settingsAndScripts(snapshot, base, changed, roots)) files.add(file);
+  for (const file of namedFiles(snapshot, [...roots].filter(code))) files.add(file);
   for (const root of roots) files.add(root);
   for (const file of plugin.manifests) files.add(file);
   const folders = [...snapshot.folders()].filter((folder) => folder === '.claude' || folder.endsWith('/.claude'));

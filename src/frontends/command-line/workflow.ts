@@ -45,7 +45,7 @@ export function workflowConfigurations(text: string): { configurations: AgentCon
       if (!isMap(step)) continue;
       const run = step.get('run', true);
       if (isScalar(run) && typeof run.value === 'string') {
-        const { value, offsetOf } = scalarText(run, text);
+        const { value, offsetOf } = scalarText(run, text, keySpanOf(step, 'run'));
         configurations.push(...shellConfigurations(value, offsetOf, { expressions: true }));
       }
       const uses = step.get('uses', true);
@@ -76,14 +76,14 @@ function actionConfiguration(inputs: { get(key: string, keep: true): unknown } |
   const flags: FlagUse[] = [];
   const args = inputs?.get('claude_args', true);
   if (isScalar(args) && typeof args.value === 'string') {
-    const { value, offsetOf } = scalarText(args, text);
+    const { value, offsetOf } = scalarText(args, text, keySpanOf(inputs, 'claude_args'));
     // The action splits the input into words as a shell does; they are all arguments of `claude`.
     flags.push(...flagUses(shellCommands(value.replace(/\n/g, ' '), offsetOf, { expressions: true }).flat()));
   }
   for (const [input, flag] of [['allowed_tools', 'allowedTools'], ['disallowed_tools', 'disallowedTools']] as const) {
     const node = inputs?.get(input, true);
     if (!isScalar(node) || typeof node.value !== 'string') continue;
-    const { value, offsetOf } = scalarText(node, text);
+    const { value, offsetOf } = scalarText(node, text, keySpanOf(inputs, input));
     const masked = value.replace(/\$\{\{[\s\S]*?\}\}/g, (expression) => unknownChar.repeat(expression.length));
     const values = splitRules(masked).map(({ rule, offset }): Value => {
       const at = { start: offsetOf(offset), end: offsetOf(offset + rule.length - 1) + 1 };
@@ -104,35 +104,36 @@ function keySpanOf(inputs: unknown, input: string): Span | undefined {
 }
 
 /**
- * A scalar's value, and where each of its characters is written: exactly
- * for a plain or quoted scalar written as its value and for a literal block
- * (`|`) whose lines differ from the source only by their indentation;
- * otherwise every character is placed at the scalar's start.
+ * A scalar's value, and where each of its characters is written. YAML's
+ * plain, single-quoted and block scalars change only blanks and line breaks
+ * (folding, indentation, chomping), so when the value's other characters
+ * are those of the source in order, each is placed at its own source
+ * character and a blank just after the one before it. Otherwise (an escape
+ * in a double-quoted scalar, `''` in a single-quoted one) every character is
+ * placed at `fallback`, the input's key.
  */
-function scalarText(node: Scalar, text: string): { value: string; offsetOf: (index: number) => number } {
+function scalarText(node: Scalar, text: string, fallback?: Span): { value: string; offsetOf: (index: number) => number } {
   const value = node.value as string;
   const [start, end] = node.range!;
-  const raw = text.slice(start, end);
-  const whole = { value, offsetOf: () => start };
-  if (node.type === 'PLAIN' && raw === value) return { value, offsetOf: (index) => start + index };
-  if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && raw.slice(1, -1) === value) return { value, offsetOf: (index) => start + 1 + index };
-  if (node.type !== 'BLOCK_LITERAL') return whole;
-  const header = raw.indexOf('\n');
-  if (header === -1) return whole;
+  const whole = { value, offsetOf: () => fallback?.start ?? start };
+  const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+  const quoted = node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE';
+  // A block scalar's content starts after its header line (`|`, `>-`, perhaps with a comment).
+  const from = block ? text.indexOf('\n', start) + 1 : quoted ? start + 1 : start;
+  const to = quoted ? end - 1 : end;
+  if (block && from === 0) return whole;
   const offsets: number[] = [];
-  let cooked = '';
-  const lines = raw.slice(header + 1).split('\n');
-  const indent = Math.min(...lines.filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length));
-  let at = start + header + 1;
-  for (const line of lines) {
-    const body = line.slice(Math.min(indent, line.length));
-    for (let index = 0; index < body.length; index++) offsets.push(at + Math.min(indent, line.length) + index);
-    cooked += body;
-    offsets.push(at + line.length);
-    cooked += '\n';
-    at += line.length + 1;
+  let source = from;
+  for (let index = 0; index < value.length; index++) {
+    if (/\s/.test(value[index]!)) {
+      offsets.push(offsets.length === 0 ? from : offsets.at(-1)! + 1);
+      continue;
+    }
+    while (source < to && /\s/.test(text[source]!)) source++;
+    if (source >= to || text[source] !== value[index]) return whole;
+    offsets.push(source++);
   }
-  // Chomping and trailing blank lines aside, the value must be what was rebuilt, or the offsets are wrong.
-  if (!cooked.startsWith(value.replace(/\n+$/, ''))) return whole;
-  return { value: cooked, offsetOf: (index) => offsets[index] ?? start };
+  while (source < to && /\s/.test(text[source]!)) source++;
+  if (source < to) return whole;
+  return { value, offsetOf: (index) => offsets[index] ?? start };
 }

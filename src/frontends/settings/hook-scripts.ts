@@ -15,7 +15,15 @@ export type ReadFile = (path: string) => string | undefined;
  */
 export function hookScriptsOf(config: AgentConfiguration, settingsPath: string, readFile: ReadFile): HookScript[] | undefined {
   if (config.tier !== 'project' && config.tier !== 'local') return undefined;
-  const project = settingsPath.replace(/\\/g, '/').split('/').slice(0, -2).join('/');
+  return hookScriptsIn(config, settingsPath.replace(/\\/g, '/').split('/').slice(0, -2).join('/'), readFile);
+}
+
+/**
+ * The scripts the settings hooks of `config` run (a settings file's, or the
+ * `settings` option's), read from `project`, the folder Claude Code runs
+ * them in and `$CLAUDE_PROJECT_DIR` names.
+ */
+export function hookScriptsIn(config: AgentConfiguration, project: string, readFile: ReadFile): HookScript[] {
   const scripts: HookScript[] = [];
   for (const hook of settingsHooks(config)) {
     // PowerShell reads the command by other rules.

@@ -51,6 +51,24 @@ runSettingsRuleTests(rule, {
       errors: [{ messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)', untrusted('issue_comment')), line: 11, column: 28, endColumn: 32 }],
     },
     {
+      name: 'a flag on its own line of a folded claude_args block is placed there',
+      path: '.github/workflows/claude.yml',
+      code: workflow('issues', '- uses: anthropics/claude-code-action@v1', '  with:', '    claude_args: >-', '      --max-turns 5', '', '      --allowedTools Read,Bash'),
+      errors: [{ messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)', untrusted('issues')), line: 12, column: 33, endColumn: 37 }],
+    },
+    {
+      name: 'a plain scalar over two lines',
+      path: '.github/workflows/claude.yml',
+      code: workflow('workflow_dispatch', '- uses: anthropics/claude-code-action@v1', '  with:', '    claude_args: --max-turns 5', '      --allowedTools Write'),
+      errors: [{ messageId: 'bareTool', data: bare('Write', 'Write', 'Edit(./src/**)'), line: 10, column: 28, endColumn: 33 }],
+    },
+    {
+      name: 'an escape in a double-quoted scalar: the rule is placed at the input key',
+      path: '.github/workflows/claude.yml',
+      code: workflow('workflow_dispatch', '- uses: anthropics/claude-code-action@v1', '  with:', '    claude_args: "--allowedTools \\"Bash\\""'),
+      errors: [{ messageId: 'bareTool', data: bare('Bash', 'Bash', 'Bash(npm test *)'), line: 9, column: 11 }],
+    },
+    {
       name: 'the older allowed_tools input of the action',
       path: '.github/workflows/claude.yml',
       code: workflow('pull_request_review_comment', '- uses: anthropics/claude-code-base-action@beta', '  with:', '    allowed_tools: "Edit,Read"'),

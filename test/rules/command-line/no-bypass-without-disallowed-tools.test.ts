@@ -40,7 +40,8 @@ runSettingsRuleTests(rule, {
       name: 'the skip flag in a shell script',
       path: script,
       code: sh('claude -p "Fix the failing tests" --dangerously-skip-permissions'),
-      errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, certainty: 'is', exposure: '' }, line: 3, column: 35, endColumn: 65 }],
+      // Named as written: the user wrote no --permission-mode.
+      errors: [{ messageId: 'bypassWithoutDeny', data: { ...names, mode: '--dangerously-skip-permissions', certainty: 'sets', exposure: '' }, line: 3, column: 35, endColumn: 65 }],
     },
     {
       name: 'the skip flag wins over an earlier --permission-mode, through npx and a line continuation',
@@ -85,6 +86,12 @@ runSettingsRuleTests(rule, {
       path: '.github/workflows/review.yaml',
       code: workflow('pull_request_target', '- uses: anthropics/claude-code-action@v1', '  with:', '    claude_args: "--model opus --permission-mode bypassPermissions"'),
       errors: [{ messageId: 'bypassWithoutDeny', data: { certainty: 'is' }, line: 9, column: 56, endColumn: 73 }],
+    },
+    {
+      name: 'the skip flag on its own line of a folded run: block',
+      path: action,
+      code: workflow('workflow_dispatch', '- run: >-', '    claude -p "Tidy up"', '    --dangerously-skip-permissions'),
+      errors: [{ messageId: 'bypassWithoutDeny', data: { mode: '--dangerously-skip-permissions', certainty: 'sets' }, line: 9, column: 11, endColumn: 41 }],
     },
     {
       name: 'a trusted trigger: the same finding, without the exposure clause',

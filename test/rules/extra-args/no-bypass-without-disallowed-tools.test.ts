@@ -8,9 +8,11 @@ const cjs = "const { query } = require('@anthropic-ai/claude-agent-sdk');";
 const options = (body: string, head = sdk) => `${head}\nquery({ prompt: 'x', options: { ${body} } });`;
 const columnOf = (code: string, needle: string) => code.split('\n')[1]!.indexOf(needle) + 1;
 const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools' };
-const bypassAt = (code: string, needle: string, certainty = 'is') => ({
+/** The skip flag is named as written, the mode it sets without --permission-mode, which the user did not write. */
+const skipFlag = { mode: "extraArgs['dangerously-skip-permissions']" };
+const bypassAt = (code: string, needle: string, certainty = 'is', named: { mode?: string } = {}) => ({
   code,
-  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from: '', exposure: '' }, line: 2, column: columnOf(code, needle), endColumn: columnOf(code, needle) + needle.length }],
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, ...named, certainty, from: '', exposure: '' }, line: 2, column: columnOf(code, needle), endColumn: columnOf(code, needle) + needle.length }],
 });
 
 const cases = (head: string) => ({
@@ -28,12 +30,12 @@ const cases = (head: string) => ({
     `${head}\nconst flags = { extraArgs: { 'dangerously-skip-permissions': null } };\nquery({ prompt: 'x', options: {} });`,
   ],
   invalid: [
-    bypassAt(options("extraArgs: { 'dangerously-skip-permissions': null }", head), "'dangerously-skip-permissions'"),
+    bypassAt(options("extraArgs: { 'dangerously-skip-permissions': null }", head), "'dangerously-skip-permissions'", 'sets', skipFlag),
     bypassAt(options("extraArgs: { 'permission-mode': 'bypassPermissions' }", head), "'bypassPermissions'"),
     // The skip flag wins over the SDK's own --permission-mode.
-    bypassAt(options("permissionMode: 'plan', extraArgs: { 'dangerously-skip-permissions': null }", head), "'dangerously-skip-permissions'"),
+    bypassAt(options("permissionMode: 'plan', extraArgs: { 'dangerously-skip-permissions': null }", head), "'dangerously-skip-permissions'", 'sets', skipFlag),
     // On one path only.
-    bypassAt(options("extraArgs: { ...(process.env.CI ? { 'dangerously-skip-permissions': null } : {}) }", head), "'dangerously-skip-permissions'", 'can be'),
+    bypassAt(options("extraArgs: { ...(process.env.CI ? { 'dangerously-skip-permissions': null } : {}) }", head), "'dangerously-skip-permissions'", 'can set', skipFlag),
   ],
 });
 
@@ -53,7 +55,7 @@ runPythonCases(rule, {
       code('options = ClaudeAgentOptions(permission_mode="acceptEdits", extra_args={"permission-mode": "bypassPermissions"})'),
     ].map((source, index) => {
       const needle = index === 0 ? '"dangerously-skip-permissions"' : '"bypassPermissions"';
-      return { name: index === 0 ? 'the skip flag in extra_args' : 'an extra permission-mode over the option', code: source, errors: [{ messageId: 'bypassWithoutDeny' as const, data: { mode: 'permission_mode', deny: 'disallowed_tools', certainty: 'is' }, line: 2, column: pyColumn(source, needle), endColumn: pyColumn(source, needle) + needle.length }] };
+      return { name: index === 0 ? 'the skip flag in extra_args' : 'an extra permission-mode over the option', code: source, errors: [{ messageId: 'bypassWithoutDeny' as const, data: index === 0 ? { mode: "extra_args['dangerously-skip-permissions']", deny: 'disallowed_tools', certainty: 'sets' } : { mode: 'permission_mode', deny: 'disallowed_tools', certainty: 'is' }, line: 2, column: pyColumn(source, needle), endColumn: pyColumn(source, needle) + needle.length }] };
     }),
   ],
 });
