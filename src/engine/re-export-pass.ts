@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { isPythonPath, localImports as pythonImports, mayReExportSdk as pythonMayReExport } from '../frontends/python/prefilter.js';
-import { localImports as typeScriptImports, mayReExportSdk as typeScriptMayReExport } from '../frontends/typescript/prefilter.js';
+import type { FrontEnd } from '../frontends/contract.js';
+import { frontEndFor } from '../frontends/registry.js';
 import type { DiscoveredFile } from './discover.js';
 import { readBytes } from './read-source.js';
 
@@ -23,9 +23,12 @@ export class ReExportPass {
   private readonly reExporters = new Set<string>();
   private skipped: DiscoveredFile[] = [];
 
+  constructor(private readonly frontEnds: readonly FrontEnd[]) {}
+
   /** A file that names the SDK, with its text. */
   noteCandidate(file: DiscoveredFile, text: string): void {
-    if ((isPythonPath(file.absolutePath) ? pythonMayReExport : typeScriptMayReExport)(text)) this.reExporters.add(moduleKey(file.absolutePath));
+    const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
+    if (frontEnd?.reExports?.mayReExportSdk(text)) this.reExporters.add(moduleKey(frontEnd, file.absolutePath));
   }
 
   /** A source file the first pass skipped: it names no SDK package. */
@@ -38,7 +41,7 @@ export class ReExportPass {
     const found: Array<{ file: DiscoveredFile; text: string | undefined }> = [];
     let fresh = [...this.reExporters];
     for (let round = 0; round < maxRounds && fresh.length > 0 && this.skipped.length > 0; round++) {
-      const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(3)))))];
+      const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(key.indexOf(':') + 1)))))];
       const targets = new Set(fresh);
       const left: DiscoveredFile[] = [];
       fresh = [];
@@ -56,13 +59,14 @@ export class ReExportPass {
           found.push({ file, text: undefined });
           continue;
         }
-        if (!importsAny(text, file.absolutePath, targets)) {
+        const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
+        if (!frontEnd?.reExports || !importsAny(frontEnd, text, file.absolutePath, targets)) {
           left.push(file);
           continue;
         }
         found.push({ file, text });
         // It may hand the SDK on in turn (`export * from './sdk'`).
-        fresh.push(moduleKey(file.absolutePath));
+        fresh.push(moduleKey(frontEnd, file.absolutePath));
       }
       this.skipped = left;
     }
@@ -70,11 +74,10 @@ export class ReExportPass {
   }
 }
 
-/** Whether `text` imports one of `targets` (`moduleKey`s): a module of its own language. */
-function importsAny(text: string, file: string, targets: ReadonlySet<string>): boolean {
-  const python = isPythonPath(file);
-  const language = python ? 'py:' : 'ts:';
-  const imports = (python ? pythonImports : typeScriptImports)(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
+/** Whether `text` imports one of `targets` (`moduleKey`s): a module its own front end reads. */
+function importsAny(frontEnd: FrontEnd, text: string, file: string, targets: ReadonlySet<string>): boolean {
+  const language = `${frontEnd.id}:`;
+  const imports = frontEnd.reExports!.localImports(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
   return imports.some((module) => {
     if (!module.startsWith('*/')) return targets.has(language + module);
     // A Python absolute import: any module whose path ends with its name.
@@ -90,7 +93,8 @@ function moduleName(file: string): string {
   return name === 'index' || name === '__init__' ? path.posix.basename(path.posix.dirname(file)) : name;
 }
 
-/** A module by language and path without extension, with `/`: `py:/src/sdk`. */
-function moduleKey(file: string): string {
-  return (isPythonPath(file) ? 'py:' : 'ts:') + file.split(path.sep).join('/').replace(/\.(?:[cm]?[jt]sx?|py)$/i, '');
+/** A module by front end and path without extension, with `/`: `python:/src/sdk`. */
+function moduleKey(frontEnd: FrontEnd, file: string): string {
+  const posix = file.split(path.sep).join('/');
+  return `${frontEnd.id}:${posix.slice(0, posix.length - path.posix.extname(posix).length)}`;
 }
