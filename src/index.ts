@@ -6,7 +6,7 @@ export { plugin };
 import { defaultToolkit } from './defaults.js';
 import { inspect as inspectWith, type InspectResult } from './engine/inspect/index.js';
 import { scan as scanWith, type ScanOptions, type ScanResult } from './engine/scan.js';
-import type { TreeOptions } from './engine/tree.js';
+import type { FileOptions } from './engine/file-pipeline.js';
 
 /** Find the files under `paths`, check each with the rules of a config, and collect the results. */
 export function scan(options: ScanOptions = {}): Promise<ScanResult> {
@@ -14,7 +14,7 @@ export function scan(options: ScanOptions = {}): Promise<ScanResult> {
 }
 
 /** Find the files under `paths` and say, for each agent configuration, who decides each tool call. */
-export function inspect(options: TreeOptions = {}): Promise<InspectResult> {
+export function inspect(options: FileOptions = {}): Promise<InspectResult> {
   return inspectWith(options, defaultToolkit);
 }
 

@@ -12,7 +12,7 @@ import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
 import { auditRecord, SuppressionAudit, type AuditRecord } from './suppression-audit.js';
-import { analyseTree, type AnalysedFile, type ScanStats, type TreeOptions } from './tree.js';
+import { analyseFiles, type AnalysedFile, type ScanStats, type FileOptions } from './file-pipeline.js';
 import type { AnyRule } from '../model/rule.js';
 import { expiryOf, justificationOf, today as currentDay } from './suppressions.js';
 import { toolInfo } from '../package-info.js';
@@ -20,7 +20,7 @@ import type { Toolkit } from './toolkit.js';
 
 export { suppressionRuleId } from './suppression-audit.js';
 
-export interface ScanOptions extends TreeOptions {
+export interface ScanOptions extends FileOptions {
   config?: ConfigName;
   /** Run only these rule ids. */
   rules?: string[];
@@ -102,7 +102,7 @@ export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit):
     audit.add(checked.audit);
   };
   const cache = options.cache ? openCache(cwd, settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
-  const { root, stats, problems } = await analyseTree(
+  const { root, stats, problems } = await analyseFiles(
     tree,
     frontEnds,
     (file) => {

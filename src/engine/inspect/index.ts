@@ -1,6 +1,6 @@
 import type { SettingsTier, Span } from '../../model/types.js';
 import { compareText, type FileProblem } from '../findings.js';
-import { analyseTree, type AnalysedFile, type ScanStats, type SpanLocation, type TreeOptions } from '../tree.js';
+import { analyseFiles, type AnalysedFile, type ScanStats, type SpanLocation, type FileOptions } from '../file-pipeline.js';
 import type { Toolkit } from '../toolkit.js';
 import { inspectModel } from './evaluate.js';
 import type { Decision, Step } from './types.js';
@@ -35,9 +35,9 @@ export interface InspectResult {
 }
 
 /** Find the files under `paths` and say, for each agent configuration, who decides each tool call; `frontEnds` read the files. */
-export async function inspect(options: TreeOptions, { frontEnds }: Pick<Toolkit, 'frontEnds'>): Promise<InspectResult> {
+export async function inspect(options: FileOptions, { frontEnds }: Pick<Toolkit, 'frontEnds'>): Promise<InspectResult> {
   const configurations: InspectReport[] = [];
-  const { root, stats, problems } = await analyseTree(options, frontEnds, (file) => {
+  const { root, stats, problems } = await analyseFiles(options, frontEnds, (file) => {
     for (const report of reportsOf(file)) configurations.push(report);
   });
   configurations.sort(compareReports);

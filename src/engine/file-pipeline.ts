@@ -16,7 +16,7 @@ import { SourceFiles, type SpanLocation } from './sources.js';
 
 export type { SpanLocation };
 
-export interface TreeOptions {
+export interface FileOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
   paths?: string[];
   cwd?: string;
@@ -38,7 +38,7 @@ export interface TreeOptions {
 }
 
 /** `--cache`: results kept between runs, and how to take one back as if just checked. */
-export interface TreeCache<Result> {
+export interface FileCache<Result> {
   cache: ScanCache<Result>;
   reuse(result: Result): void;
 }
@@ -86,15 +86,17 @@ type FileOutcome =
   | { kind: 'failed'; problem: FileProblem };
 
 /**
- * Find the files under `paths` and build each one's agent model, handing each
- * to `onFile` as it is ready. Files that cannot be read, parsed or analysed
+ * The file pipeline: find the files under `paths` (discover, read,
+ * prefilter), build each one's agent model with the front end that reads it
+ * (on this thread or workers, then the project pass), handing each to
+ * `onFile` as it is ready. Files that cannot be read, parsed or analysed
  * are returned as problems: the caller must fail closed on them.
  */
-export async function analyseTree<Result>(
-  options: TreeOptions,
+export async function analyseFiles<Result>(
+  options: FileOptions,
   frontEnds: readonly FrontEnd[],
   onFile: (file: AnalysedFile) => Result,
-  cached?: TreeCache<Result>,
+  cached?: FileCache<Result>,
 ): Promise<{ root: string; stats: ScanStats; problems: FileProblem[] }> {
   const root = path.resolve(options.cwd ?? process.cwd());
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
