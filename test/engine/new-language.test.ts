@@ -5,12 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scan } from '../../src/engine/scan.js';
 import type { FrontEnd } from '../../src/frontends/contract.js';
 import { typeScriptWriter } from '../../src/frontends/typescript/writer.js';
-import { defineRule } from '../../src/model/rule.js';
 import type { Language } from '../../src/model/types.js';
+import { reportConfigurations } from '../eslint/dummy-rules.js';
 
-// A language the engine has never heard of, as a front end and a rule handed
-// to `scan`: the engine finds its files, prefilters, loads and runs it, and
-// places the findings, with no change of its own.
+// A language the engine has never heard of, as a front end handed to `scan`
+// with a rule of the ESLint harness's: the engine finds its files,
+// prefilters, loads and runs it, and places the findings, with no change of
+// its own.
 const cobol = 'cobol' as Language;
 
 /** Reads `*.cob`: each `CALL "AGENT"` is an agent configuration, spanning the call. */
@@ -37,21 +38,6 @@ const cobolFrontEnd: FrontEnd = {
   }),
 };
 
-const everyCall = defineRule<Record<string, never>, 'call'>({
-  id: 'every-call',
-  meta: {
-    type: 'problem',
-    docs: { description: 'Reports every agent configuration.', config: 'recommended' },
-    severity: 'error',
-    messages: { call: 'An agent call.' },
-    schema: [],
-    defaultOptions: [{}],
-  },
-  check(model, _options, report) {
-    for (const { span } of model.configurations) report({ messageId: 'call', span });
-  },
-});
-
 let root: string;
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'toolgate-cobol-'));
@@ -63,12 +49,12 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('scans a made-up language with a made-up rule', async () => {
-  const result = await scan({ cwd: root, configFile: false }, { rules: [everyCall], frontEnds: [cobolFrontEnd] });
+  const result = await scan({ cwd: root, configFile: false }, { rules: [reportConfigurations], frontEnds: [cobolFrontEnd] });
   expect(result.problems).toEqual([]);
   expect(result.findings.map(({ path: file, line, column, endLine, endColumn, ruleId }) => ({ file, line, column, endLine, endColumn, ruleId }))).toEqual([
-    { file: 'pay.cob', line: 2, column: 5, endLine: 2, endColumn: 17, ruleId: 'every-call' },
+    { file: 'pay.cob', line: 2, column: 5, endLine: 2, endColumn: 17, ruleId: 'report-configurations' },
   ]);
   // `agent.ts` is no file of these front ends: left out as `scan` leaves out any file no front end reads.
   expect(result.stats).toMatchObject({ files: 2, analysed: 1, skipped: 1 });
-  expect(result.rules).toEqual([everyCall]);
+  expect(result.rules).toEqual([reportConfigurations]);
 });
