@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
-import type { FrontEnd } from '../frontends/contract.js';
+import type { Analysis, FrontEnd } from '../frontends/contract.js';
 import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
 import { frontEnds as registered, readerOf } from '../frontends/registry.js';
-import type { Analysis } from '../frontends/contract.js';
 import { loadAnalysis } from './front-ends.js';
 import { withoutBom } from './prefilter.js';
 import { WorkerPool, workersAvailable } from './worker-pool.js';
