@@ -16,10 +16,10 @@ const toolgate = (await load('dist/src/index.js')).default;
 const { TypeScriptProject } = await load('dist/src/frontends/typescript/project.js');
 
 let parses = 0;
-const analyze = TypeScriptProject.prototype.analyze;
-TypeScriptProject.prototype.analyze = function (...args) {
+const analyse = TypeScriptProject.prototype.analyse;
+TypeScriptProject.prototype.analyse = function (...args) {
   parses++;
-  return analyze.apply(this, args);
+  return analyse.apply(this, args);
 };
 
 const files = readdirSync(folder, { recursive: true, withFileTypes: true })

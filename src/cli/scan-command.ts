@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ConfigName } from '../engine/configs.js';
 import { toolFolder } from '../engine/cache-secret.js';
+import { defaultToolkit } from '../defaults.js';
 import { findConfig } from '../engine/config-file.js';
 import { readBytes } from '../engine/read-source.js';
 import { scan, type ScanResult } from '../engine/scan.js';
@@ -157,14 +158,14 @@ async function scanOrStaged(
     const cache = flags.cache
       ? { cache: true, cacheKeyFolder: toolFolder(io.env), ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) }
       : {};
-    return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) });
+    return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) }, defaultToolkit);
   }
   // Loaded for pre-commit hooks only.
   const { scanStaged } = await import('../engine/staged/index.js');
   // The config of the working tree, found from where the hook runs.
   const configFile =
-    typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd))?.file ?? false);
+    typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd, defaultToolkit.rules))?.file ?? false);
   return scanStaged(io.cwd, (tree, quiet) =>
-    scan({ ...common, ...(quiet ? { onProgress: undefined } : {}), paths: tree.paths, cwd: tree.directory, configFile }),
+    scan({ ...common, ...(quiet ? { onProgress: undefined } : {}), paths: tree.paths, cwd: tree.directory, configFile }, defaultToolkit),
   );
 }

@@ -1,17 +1,17 @@
 import { availableParallelism } from 'node:os';
-import { isCommandLinePath } from '../frontends/command-line/paths.js';
-import { isFrontmatterPath } from '../frontends/frontmatter/paths.js';
+import type { Analysis, FrontEnd } from '../frontends/contract.js';
 import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
-import { extractSettings, isSettingsPath } from '../frontends/settings/index.js';
-import type { Analysis } from './analyze.js';
+import { frontEnds as registered, readerOf } from '../frontends/registry.js';
+import { loadAnalysis } from './front-ends.js';
 import { withoutBom } from './prefilter.js';
 import { WorkerPool, workersAvailable } from './worker-pool.js';
 
-/** One file that passed the prefilter: its text as read, and whether to read it as a settings file whatever its name. */
+/** One file that passed the prefilter: its text as read, and the front end to read it with when its name does not decide. */
 export interface SourceJob {
   text: string;
   absolutePath: string;
-  asSettings: boolean;
+  /** A front end's id: a `settingsFiles` entry is read as settings whatever its name, a plugin's skill as frontmatter. */
+  readAs?: string;
   /** A plugin's skill, command or agent file (`DiscoveredFile.frontmatter`). */
   frontmatter?: FrontmatterKind;
   /** `--no-prefilter`: analysed even if it names no SDK package. */
@@ -28,37 +28,27 @@ export interface SourceResult {
   refused?: Record<string, string>;
 }
 
-type FrontEnds = typeof import('./analyze.js');
-let loading: Promise<FrontEnds> | undefined;
-let frontEnds: FrontEnds | undefined;
+/** The front end that reads a job's file. */
+export function frontEndOf(job: Pick<SourceJob, 'absolutePath' | 'readAs'>, frontEnds: readonly FrontEnd[]): FrontEnd {
+  return (job.readAs !== undefined ? frontEnds.find((frontEnd) => frontEnd.id === job.readAs) : undefined) ?? readerOf(job.absolutePath, frontEnds);
+}
 
 /**
- * The front ends with their parsers (TypeScript, tree-sitter's WebAssembly),
- * loaded on first use: they take longer to load than a tree without agent
+ * Build one file's agent model; `read` gives the other files it needs (a
+ * settings file's hook scripts). Only the front end the file needs loads
+ * (with its parser): they take longer to load than a tree without agent
  * code takes to scan.
  */
-export function loadFrontEnds(): Promise<FrontEnds> {
-  return (loading ??= import('./analyze.js').then((loaded) => (frontEnds = loaded)));
-}
-
-/** The front ends, once `loadFrontEnds` has resolved. */
-export function loadedFrontEnds(): FrontEnds {
-  if (!frontEnds) throw new Error('the front ends are not loaded yet');
-  return frontEnds;
-}
-
-/** Build one file's agent model; `read` gives the other files it needs (a settings file's hook scripts). */
-export async function analyseSource(job: SourceJob, read: (absolutePath: string) => string | undefined): Promise<Analysis> {
-  // Settings, skill and command files need no language parser to load (as in `analyzeText`).
-  if (job.asSettings || isSettingsPath(job.absolutePath)) return extractSettings(withoutBom(job.text), job.absolutePath, read);
-  // The YAML parser loads with the first skill or command file: about 0.1 s of start-up that most scans never need.
-  if (job.frontmatter || isFrontmatterPath(job.absolutePath)) return (await import('../frontends/frontmatter/index.js')).extractFrontmatter(withoutBom(job.text), job.absolutePath, job.frontmatter);
-  // Workflow files need the YAML parser too.
-  if (isCommandLinePath(job.absolutePath)) return (await import('../frontends/command-line/index.js')).extractCommandLine(withoutBom(job.text), job.absolutePath);
-  const { analyzeText, prepareFor } = await loadFrontEnds();
-  await prepareFor(job.absolutePath);
+export async function analyseSource(job: SourceJob, read: (absolutePath: string) => string | undefined, frontEnds: readonly FrontEnd[]): Promise<Analysis> {
+  const frontEnd = frontEndOf(job, frontEnds);
+  const analysis = await loadAnalysis(frontEnd);
   // `scan` builds the models of files that cross modules in its project pass.
-  return analyzeText(job.text, job.absolutePath, read, { deferCrossing: true, ...(job.everyFile ? { everyFile: true } : {}) });
+  return analysis.analyse(withoutBom(job.text), job.absolutePath, {
+    readFile: read,
+    deferCrossing: true,
+    ...(job.everyFile ? { everyFile: true } : {}),
+    ...(job.frontmatter ? { frontmatter: job.frontmatter } : {}),
+  });
 }
 
 export interface ThreadOptions {
@@ -89,20 +79,27 @@ export class Analyser {
 
   constructor(
     private readonly read: (absolutePath: string) => string | undefined,
+    private readonly frontEnds: readonly FrontEnd[],
     private readonly threads: ThreadOptions = defaultThreads,
   ) {}
 
   async analyse(job: SourceJob): Promise<SourceResult> {
     this.count++;
-    if (!this.pool && this.count > this.threads.after && (workersAvailable || this.threads.script)) {
+    // A worker thread loads the registered front ends itself: functions cannot be sent to it.
+    const inWorkers = this.frontEnds === registered && (workersAvailable || this.threads.script);
+    if (!this.pool && this.count > this.threads.after && inWorkers) {
       this.pool = new WorkerPool(this.threads.size ?? Math.max(1, availableParallelism() - 1), this.threads.script);
     }
     if (this.pool) return this.pool.run(job);
     const reads = new Set<string>();
-    const analysis = await analyseSource(job, (absolutePath) => {
-      reads.add(absolutePath);
-      return this.read(absolutePath);
-    });
+    const analysis = await analyseSource(
+      job,
+      (absolutePath) => {
+        reads.add(absolutePath);
+        return this.read(absolutePath);
+      },
+      this.frontEnds,
+    );
     return { analysis, reads: [...reads] };
   }
 

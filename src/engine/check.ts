@@ -1,3 +1,4 @@
+import type { FrontEnd } from '../frontends/contract.js';
 import { writerFor } from '../frontends/registry.js';
 import type { AgentModel, Span, Suppression } from '../model/types.js';
 import type { RuleSetting } from './configs.js';
@@ -35,6 +36,8 @@ export interface ReportSuggestion {
 export interface CheckOptions {
   /** Today as `YYYY-MM-DD`, against which suppression expiry dates are read; the clock by default. */
   today?: string;
+  /** The front ends whose writers spell the rules' suggestions; the registered ones by default. */
+  frontEnds?: readonly FrontEnd[];
 }
 
 /**
@@ -59,7 +62,7 @@ export function runRules(model: AgentModel, settings: readonly RuleSetting[], op
   const today = (): string => (day ??= currentDay());
   const reports: Report[] = [];
   const seen = new Map<string, Report>();
-  const write = writerFor(model);
+  const write = writerFor(model, options.frontEnds);
   for (const { rule, severity, options: ruleOptions } of settings) {
     const messages = rule.meta.messages as Record<string, string>;
     rule.check(model, resolveOptions(rule, ruleOptions), ({ messageId, data = {}, span, covers, related = [], suggestions = [] }) => {

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
-import { allRules } from '../../rules/index.js';
 import type { RuleSetting } from './configs.js';
 import { readTextFile } from './read-source.js';
 import { UsageError } from './errors.js';
@@ -41,16 +40,16 @@ function optionsValidator(): Ajv {
  * `toolgate.config.json`, or `package.json` with a `toolgate` key, in it or
  * above it. Read as JSON only: nothing of the project is executed.
  */
-export async function findConfig(start: string): Promise<ToolgateConfig | undefined> {
+export async function findConfig(start: string, rules: readonly AnyRule[]): Promise<ToolgateConfig | undefined> {
   let directory = path.resolve(start);
   for (;;) {
     const own = await readText(path.join(directory, configFileName));
-    if (own !== undefined) return parseConfig(own, path.join(directory, configFileName));
+    if (own !== undefined) return parseConfig(own, path.join(directory, configFileName), rules);
     const manifest = await readText(path.join(directory, 'package.json'));
     if (manifest !== undefined) {
       const data = parseJson(manifest, path.join(directory, 'package.json'));
       if (data !== null && typeof data === 'object' && 'toolgate' in data) {
-        return validateConfig((data as { toolgate: unknown }).toolgate, path.join(directory, 'package.json'), 'toolgate.');
+        return validateConfig((data as { toolgate: unknown }).toolgate, path.join(directory, 'package.json'), 'toolgate.', rules);
       }
     }
     const parent = path.dirname(directory);
@@ -60,14 +59,14 @@ export async function findConfig(start: string): Promise<ToolgateConfig | undefi
 }
 
 /** Read a config file named on the command line. */
-export async function loadConfig(file: string): Promise<ToolgateConfig> {
+export async function loadConfig(file: string, rules: readonly AnyRule[]): Promise<ToolgateConfig> {
   const text = await readText(file);
   if (text === undefined) throw new UsageError(`Config file not found: ${file}`);
-  return parseConfig(text, file);
+  return parseConfig(text, file, rules);
 }
 
-function parseConfig(text: string, file: string): ToolgateConfig {
-  return validateConfig(parseJson(text, file), file, '');
+function parseConfig(text: string, file: string, rules: readonly AnyRule[]): ToolgateConfig {
+  return validateConfig(parseJson(text, file), file, '', rules);
 }
 
 function parseJson(text: string, file: string): unknown {
@@ -79,7 +78,8 @@ function parseJson(text: string, file: string): unknown {
 }
 
 /** Check every key and value; the first mistakes are reported together, with where they are. */
-export function validateConfig(data: unknown, file: string, prefix: string): ToolgateConfig {
+/** `rules`: those a config may name. */
+export function validateConfig(data: unknown, file: string, prefix: string, rules: readonly AnyRule[]): ToolgateConfig {
   const errors: string[] = [];
   const fail = (where: string, message: string): void => void errors.push(`${prefix}${where}: ${message}`);
   // A key is the project's text: quoted when it is not a plain name, so a newline in it cannot start a line of the message.
@@ -101,12 +101,12 @@ export function validateConfig(data: unknown, file: string, prefix: string): Too
   const prefilter = record['prefilter'];
   if (typeof prefilter === 'boolean') config.prefilter = prefilter;
   else if (prefilter !== undefined) fail('prefilter', 'must be true or false.');
-  const rules = record['rules'];
-  if (rules !== undefined) {
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('rules', 'must be an object of rule id to setting.');
+  const entries = record['rules'];
+  if (entries !== undefined) {
+    if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) fail('rules', 'must be an object of rule id to setting.');
     else {
-      const known = new Map(allRules.map((rule) => [rule.id, rule]));
-      for (const [given, value] of Object.entries(rules)) {
+      const known = new Map(rules.map((rule) => [rule.id, rule]));
+      for (const [given, value] of Object.entries(entries)) {
         const id = given.replace(/^toolgate\//, '');
         const rule = known.get(id);
         if (!rule) {
@@ -165,10 +165,11 @@ function describeError(error: ErrorObject): string {
  * (unless named with `--rule`), a severity turns it on or changes its level,
  * options replace the preset's.
  */
-export function applyConfig(settings: readonly RuleSetting[], config: ToolgateConfig | undefined, named: readonly string[] = []): RuleSetting[] {
+export function applyConfig(settings: readonly RuleSetting[], config: ToolgateConfig | undefined, named: readonly string[], rules: readonly AnyRule[]): RuleSetting[] {
   if (!config) return [...settings];
   const byId = new Map(settings.map((setting) => [setting.rule.id, setting]));
-  const order = allRules.filter((rule) => byId.has(rule.id) || (named.length === 0 && config.rules.has(rule.id)));
+  // Catalogue order (`rules`), as `selectRules` keeps.
+  const order = rules.filter((rule) => byId.has(rule.id) || (named.length === 0 && config.rules.has(rule.id)));
   return order.flatMap((rule): RuleSetting[] => {
     const entry = config.rules.get(rule.id);
     const current = byId.get(rule.id) ?? { rule, severity: rule.meta.severity, options: undefined };

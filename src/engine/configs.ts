@@ -1,4 +1,3 @@
-import { allRules } from '../../rules/index.js';
 import type { AnyRule, Severity } from '../model/rule.js';
 
 export type ConfigName = 'recommended' | 'strict';
@@ -16,8 +15,8 @@ export interface RuleSetting {
  * non-strict rules at their own severity; `strict` holds every rule as an
  * error, with the options that turn on strict-only checks.
  */
-export function configRules(config: ConfigName): RuleSetting[] {
-  return allRules
+export function configRules(config: ConfigName, rules: readonly AnyRule[]): RuleSetting[] {
+  return rules
     .filter((rule) => config === 'strict' || rule.meta.docs.config === 'recommended')
     .map((rule) => ({
       rule,

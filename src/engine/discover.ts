@@ -8,6 +8,7 @@ import { isSupportedPath } from './prefilter.js';
 import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
 import { readTextFile } from './read-source.js';
+import type { FrontEnd } from '../frontends/contract.js';
 import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
 
 /** Dependencies, version control and build output: never the code under review. */
@@ -47,6 +48,8 @@ export interface DiscoverOptions {
   ignore?: { directory: string; patterns: readonly string[] };
   /** Further `.json` files to read as Claude Code settings (config `settingsFiles`, gitignore syntax). */
   settingsFiles?: { directory: string; patterns: readonly string[] };
+  /** The front ends whose files are found; the registered ones by default. */
+  frontEnds?: readonly FrontEnd[];
 }
 
 interface IgnoreFile {
@@ -80,8 +83,8 @@ export async function* discoverFiles(
     ? { directory: options.settingsFiles.directory, rules: ignore().add(safeIgnoreLines(options.settingsFiles.patterns)) }
     : undefined;
   const isExtraSettings = (absolutePath: string): boolean =>
-    extra !== undefined && absolutePath.endsWith('.json') && !isSupportedPath(absolutePath) && isIgnored([extra], absolutePath, false);
-  const reads = (absolutePath: string): boolean => isSupportedPath(absolutePath) || isExtraSettings(absolutePath);
+    extra !== undefined && absolutePath.endsWith('.json') && !isSupportedPath(absolutePath, options.frontEnds) && isIgnored([extra], absolutePath, false);
+  const reads = (absolutePath: string): boolean => isSupportedPath(absolutePath, options.frontEnds) || isExtraSettings(absolutePath);
   const toEntry = (absolutePath: string, relative = relativePath(cwd, absolutePath)): DiscoveredFile =>
     isExtraSettings(absolutePath) ? { absolutePath, path: relative, settings: true } : { absolutePath, path: relative };
   const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add(safeIgnoreLines(options.ignore.patterns)) }] : [];

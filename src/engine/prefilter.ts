@@ -1,4 +1,5 @@
-import { frontEndFor, frontEnds, type FrontEnd } from '../frontends/registry.js';
+import type { FrontEnd } from '../frontends/contract.js';
+import { frontEndFor, frontEnds as registered, readerOf } from '../frontends/registry.js';
 
 /**
  * Byte strings at least one of which every file using the SDK holds: its
@@ -7,9 +8,12 @@ import { frontEndFor, frontEnds, type FrontEnd } from '../frontends/registry.js'
  * costs a read and a search. The front ends' own checks on the decoded text
  * are finer (an import, not a mention).
  */
-const markerSets = new Map(frontEnds.flatMap((frontEnd) => (frontEnd.prefilter ? [[frontEnd, markerGroups(frontEnd.prefilter.markers)] as const] : [])));
-/** Every marker: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
-export const sdkMarkers: readonly string[] = frontEnds.flatMap((frontEnd) => frontEnd.prefilter?.markers ?? []);
+const markerSets = new WeakMap<FrontEnd, MarkerSet[]>();
+
+/** Every marker of these front ends: a file holding none of them is skipped whatever its language (`scan --staged` searches the index for them). */
+export function sdkMarkers(frontEnds: readonly FrontEnd[]): string[] {
+  return frontEnds.flatMap((frontEnd) => frontEnd.prefilter?.markers ?? []);
+}
 
 /**
  * The text of the file at `path` if it could hold agent code, else
@@ -17,16 +21,17 @@ export const sdkMarkers: readonly string[] = frontEnds.flatMap((frontEnd) => fro
  * front end's own check, so the parsers load only for a file they will
  * parse. Settings, skill and command files always can.
  */
-export function candidateText(bytes: Buffer, path: string): string | undefined {
-  // A path no front end handles is read as TypeScript/JavaScript, as the analysis does (`analyzeText`).
-  const frontEnd: FrontEnd = frontEndFor(path) ?? typeScript;
-  if (!frontEnd.prefilter) return bytes.toString('utf8');
-  if (!markerSets.get(frontEnd)!.some((set) => holdsAny(bytes, set))) return undefined;
+export function candidateText(bytes: Buffer, path: string, frontEnds: readonly FrontEnd[] = registered): string | undefined {
+  // A path no front end handles is read by the fallback, as the analysis does (`readerOf`).
+  const frontEnd = readerOf(path, frontEnds);
+  const { prefilter } = frontEnd;
+  if (!prefilter) return bytes.toString('utf8');
+  let groups = markerSets.get(frontEnd);
+  if (!groups) markerSets.set(frontEnd, (groups = markerGroups(prefilter.markers)));
+  if (!groups.some((set) => holdsAny(bytes, set))) return undefined;
   const text = bytes.toString('utf8');
-  return frontEnd.prefilter.mentionsSdk(text) ? text : undefined;
+  return prefilter.mentionsSdk(text) ? text : undefined;
 }
-
-const typeScript = frontEnds.find((frontEnd) => frontEnd.id === 'typescript')!;
 
 interface MarkerSet {
   /** What all the markers begin with. */
@@ -64,8 +69,8 @@ function holdsAny(bytes: Buffer, { prefix, markers }: MarkerSet): boolean {
 }
 
 /** Whether some front end reads files with this name. */
-export function isSupportedPath(path: string): boolean {
-  return frontEndFor(path) !== undefined;
+export function isSupportedPath(path: string, frontEnds?: readonly FrontEnd[]): boolean {
+  return frontEndFor(path, frontEnds) !== undefined;
 }
 
 /** Strip a byte order mark, as ESLint does, so offsets agree with the editor. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { extractSettings } from '../frontends/settings/index.js';
 import type { AgentConfiguration, AgentModel } from '../model/types.js';
 import { optionOf } from '../model/values.js';
-import type { SyntaxError } from './analyze.js';
+import type { SyntaxError } from './analyse.js';
 import { withSettingsFile, withSettingsOptionScripts } from './settings-option-file.js';
 import { readSource } from './sources.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { isPythonPath, localImports as pythonImports, mayReExportSdk as pythonMayReExport } from '../frontends/python/prefilter.js';
-import { localImports as typeScriptImports, mayReExportSdk as typeScriptMayReExport } from '../frontends/typescript/prefilter.js';
+import type { FrontEnd } from '../frontends/contract.js';
+import { frontEndFor } from '../frontends/registry.js';
 import type { DiscoveredFile } from './discover.js';
 import { readBytes } from './read-source.js';
 
@@ -8,7 +8,6 @@ import { readBytes } from './read-source.js';
 const maxRounds = 8;
 /** Names searched for one by one in each skipped file's bytes; with more, each file's imports are read instead. */
 const maxNameSearches = 8;
-const relativePath = Buffer.from('./');
 
 /**
  * The prefilter's second pass. A file that imports `query` from a local
@@ -26,9 +25,12 @@ export class ReExportPass {
   private readonly reExporters = new Set<string>();
   private skipped: DiscoveredFile[] = [];
 
+  constructor(private readonly frontEnds: readonly FrontEnd[]) {}
+
   /** A file that names the SDK, with its text. */
   noteCandidate(file: DiscoveredFile, text: string): void {
-    if ((isPythonPath(file.absolutePath) ? pythonMayReExport : typeScriptMayReExport)(text)) this.reExporters.add(moduleKey(file.absolutePath));
+    const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
+    if (frontEnd?.reExports?.mayReExportSdk(text)) this.reExporters.add(moduleKey(frontEnd, file.absolutePath));
   }
 
   /** A source file the first pass skipped: it names no SDK package. */
@@ -41,19 +43,20 @@ export class ReExportPass {
     const found: Array<{ file: DiscoveredFile; text: string | undefined }> = [];
     let fresh = [...this.reExporters];
     for (let round = 0; round < maxRounds && fresh.length > 0 && this.skipped.length > 0; round++) {
-      const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(3)))))];
+      const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(key.indexOf(':') + 1)))))];
       // Each name is a search of every skipped file: past a few, reading their imports costs less (a tree of agent code has hundreds).
       const byName = names.length <= maxNameSearches;
       const targets = new Targets(fresh);
       const left: DiscoveredFile[] = [];
       fresh = [];
       for (const file of this.skipped) {
+        const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
         let text: string | undefined;
         try {
           const bytes = readBytes(file.absolutePath);
-          const python = isPythonPath(file.absolutePath);
-          // Without names, a TypeScript or JavaScript importer still writes a relative path (`./`, `../`).
-          if (byName ? !names.some((name) => bytes.includes(name)) : !python && !bytes.includes(relativePath)) {
+          const marker = frontEnd?.reExports?.localImportMarker;
+          // Without names, an importer still writes what every local import of its language holds (TypeScript's `./`, `../`).
+          if (byName ? !names.some((name) => bytes.includes(name)) : marker !== undefined && !bytes.includes(marker)) {
             left.push(file);
             continue;
           }
@@ -63,13 +66,13 @@ export class ReExportPass {
           found.push({ file, text: undefined });
           continue;
         }
-        if (!importsAny(text, file.absolutePath, targets)) {
+        if (!frontEnd?.reExports || !importsAny(frontEnd, text, file.absolutePath, targets)) {
           left.push(file);
           continue;
         }
         found.push({ file, text });
         // It may hand the SDK on in turn (`export * from './sdk'`).
-        fresh.push(moduleKey(file.absolutePath));
+        fresh.push(moduleKey(frontEnd, file.absolutePath));
       }
       this.skipped = left;
     }
@@ -77,19 +80,18 @@ export class ReExportPass {
   }
 }
 
-/** Modules by `moduleKey`, and by their last segment for Python's absolute imports (`tools.sdk` may be any `…/tools/sdk`). */
+/** Modules by `moduleKey`, and by front end and last segment for absolute imports (Python's `tools.sdk` may be any `…/tools/sdk`). */
 class Targets {
   private readonly keys: Set<string>;
-  private readonly pythonByName = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
 
   constructor(keys: readonly string[]) {
     this.keys = new Set(keys);
     for (const key of keys) {
-      if (!key.startsWith('py:')) continue;
-      const name = key.slice(key.lastIndexOf('/') + 1);
-      const known = this.pythonByName.get(name);
+      const name = `${key.slice(0, key.indexOf(':'))}:${key.slice(key.lastIndexOf('/') + 1)}`;
+      const known = this.byName.get(name);
       if (known) known.push(key);
-      else this.pythonByName.set(name, [key]);
+      else this.byName.set(name, [key]);
     }
   }
 
@@ -97,19 +99,17 @@ class Targets {
     return this.keys.has(key);
   }
 
-  /** Whether some Python module's key ends with `tail` (`/tools/sdk`). */
-  pythonEndingWith(tail: string): boolean {
-    return (this.pythonByName.get(tail.slice(tail.lastIndexOf('/') + 1)) ?? []).some((key) => key.endsWith(tail));
+  /** Whether some module of the front end `language` has a key ending with `tail` (`/tools/sdk`). */
+  endingWith(language: string, tail: string): boolean {
+    return (this.byName.get(`${language}:${tail.slice(tail.lastIndexOf('/') + 1)}`) ?? []).some((key) => key.endsWith(tail));
   }
 }
 
-/** Whether `text` imports one of `targets`: a module of its own language. */
-function importsAny(text: string, file: string, targets: Targets): boolean {
-  const python = isPythonPath(file);
-  const language = python ? 'py:' : 'ts:';
-  const imports = (python ? pythonImports : typeScriptImports)(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
-  // A Python absolute import (a leading `*`): any module whose path ends with its name.
-  return imports.some((module) => (module.startsWith('*/') ? python && targets.pythonEndingWith(module.slice(1)) : targets.has(language + module)));
+/** Whether `text` imports one of `targets`: a module its own front end reads. */
+function importsAny(frontEnd: FrontEnd, text: string, file: string, targets: Targets): boolean {
+  const imports = frontEnd.reExports!.localImports(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
+  // An absolute import (a leading `*`): any module of the same front end whose path ends with its name.
+  return imports.some((module) => (module.startsWith('*/') ? targets.endingWith(frontEnd.id, module.slice(1)) : targets.has(`${frontEnd.id}:${module}`)));
 }
 
 /** The name an importer writes for a module: `sdk` for `…/sdk.ts`, the folder for an `index` or `__init__`. */
@@ -118,7 +118,8 @@ function moduleName(file: string): string {
   return name === 'index' || name === '__init__' ? path.posix.basename(path.posix.dirname(file)) : name;
 }
 
-/** A module by language and path without extension, with `/`: `py:/src/sdk`. */
-function moduleKey(file: string): string {
-  return (isPythonPath(file) ? 'py:' : 'ts:') + file.split(path.sep).join('/').replace(/\.(?:[cm]?[jt]sx?|py)$/i, '');
+/** A module by front end and path without extension, with `/`: `python:/src/sdk`. */
+function moduleKey(frontEnd: FrontEnd, file: string): string {
+  const posix = file.split(path.sep).join('/');
+  return `${frontEnd.id}:${posix.slice(0, posix.length - path.posix.extname(posix).length)}`;
 }

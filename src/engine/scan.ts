@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { allRules } from '../../rules/index.js';
 import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
 import { toolFolder } from './cache-secret.js';
 import { isStoredCheck } from './cache-shape.js';
-import { runRules } from './check.js';
+import { runRules, type CheckOptions } from './check.js';
 import { onePerMistake } from './dedupe.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
@@ -13,14 +12,15 @@ import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
 import { auditRecord, SuppressionAudit, type AuditRecord } from './suppression-audit.js';
-import { analyseTree, type AnalysedFile, type ScanStats, type TreeOptions } from './tree.js';
+import { analyseFiles, type AnalysedFile, type ScanStats, type FileOptions } from './file-pipeline.js';
 import type { AnyRule } from '../model/rule.js';
 import { expiryOf, justificationOf, today as currentDay } from './suppressions.js';
 import { toolInfo } from '../package-info.js';
+import type { Toolkit } from './toolkit.js';
 
 export { suppressionRuleId } from './suppression-audit.js';
 
-export interface ScanOptions extends TreeOptions {
+export interface ScanOptions extends FileOptions {
   config?: ConfigName;
   /** Run only these rule ids. */
   rules?: string[];
@@ -70,16 +70,16 @@ interface CheckedFile {
 
 export type { ScanStats };
 
-/** Find the files under `paths`, check each with the rules of a config, and collect the results. */
-export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
+/** Find the files under `paths`, check each with the rules of a config, and collect the results; `toolkit` holds the rules and front ends there are. */
+export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit): Promise<ScanResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const config =
     options.configFile === false
       ? undefined
       : options.configFile !== undefined
-        ? await loadConfig(path.resolve(cwd, options.configFile))
-        : await findConfig(path.resolve(cwd, options.paths?.[0] ?? '.'));
-  const settings = applyConfig(selectRules(options.config ?? 'recommended', options.rules), config, options.rules);
+        ? await loadConfig(path.resolve(cwd, options.configFile), rules)
+        : await findConfig(path.resolve(cwd, options.paths?.[0] ?? '.'), rules);
+  const settings = applyConfig(selectRules(options.config ?? 'recommended', rules, options.rules), config, options.rules ?? [], rules);
   // The library takes a shard as an object: hold it to the CLI's rules.
   if (options.shard) parseShard(describeShard(options.shard));
   const tree: ScanOptions = {
@@ -90,7 +90,7 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     ...(options.prefilter === false || config?.prefilter === false ? { prefilter: false } : {}),
   };
   const found = new Map<string, UnprintedFinding>();
-  const audit = new SuppressionAudit(settings);
+  const audit = new SuppressionAudit(settings, rules);
   const take = (checked: CheckedFile): void => {
     // A value several files use (an imported base object, a settings file) is reported once, where it is
     // written, with the places of every file that related to it.
@@ -102,10 +102,11 @@ export async function scan(options: ScanOptions = {}): Promise<ScanResult> {
     audit.add(checked.audit);
   };
   const cache = options.cache ? openCache(cwd, settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
-  const { root, stats, problems } = await analyseTree(
+  const { root, stats, problems } = await analyseFiles(
     tree,
+    frontEnds,
     (file) => {
-      const checked = checkFile(file, settings, options);
+      const checked = checkFile(file, settings, { ...options, frontEnds });
       take(checked);
       return checked;
     },
@@ -156,22 +157,22 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
  * config (a strict-only rule under `recommended`) still runs, at the rule's
  * own severity: naming a rule is asking for it.
  */
-export function selectRules(config: ConfigName, ids?: readonly string[]): RuleSetting[] {
+export function selectRules(config: ConfigName, rules: readonly AnyRule[], ids?: readonly string[]): RuleSetting[] {
   if (!configNames.includes(config)) {
     throw new UsageError(`Unknown preset '${config}'. Known presets: ${configNames.join(', ')}.`);
   }
-  const settings = configRules(config);
+  const settings = configRules(config, rules);
   if (!ids || ids.length === 0) return settings;
 
-  const known = new Map(allRules.map((rule) => [rule.id, rule]));
+  const known = new Map(rules.map((rule) => [rule.id, rule]));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    const list = allRules.length > 0 ? allRules.map((rule) => rule.id).join(', ') : '(none)';
+    const list = rules.length > 0 ? rules.map((rule) => rule.id).join(', ') : '(none)';
     throw new UsageError(`Unknown rule id ${unknown.map((id) => `'${id}'`).join(', ')}. Known rules: ${list}.`);
   }
   const wanted = new Set(ids);
   // Catalogue order, so output does not depend on the order of --rule flags.
-  return allRules
+  return rules
     .filter((rule) => wanted.has(rule.id))
     .map(
       (rule) =>
@@ -183,8 +184,8 @@ function findingKey(finding: UnprintedFinding): string {
   return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
 }
 
-function checkFile(file: AnalysedFile, settings: readonly RuleSetting[], options: ScanOptions): CheckedFile {
-  const reports = runRules(file.model, settings, options.today === undefined ? {} : { today: options.today });
+function checkFile(file: AnalysedFile, settings: readonly RuleSetting[], options: ScanOptions & CheckOptions): CheckedFile {
+  const reports = runRules(file.model, settings, { ...(options.today === undefined ? {} : { today: options.today }), ...(options.frontEnds ? { frontEnds: options.frontEnds } : {}) });
   const findings = reports.map((report): UnprintedFinding => {
     const justification = report.suppression && justificationOf(report.suppression);
     return {

@@ -1,6 +1,6 @@
-import { allRules } from '../../rules/index.js';
 import type { Report } from './check.js';
 import type { RuleSetting } from './configs.js';
+import type { AnyRule } from '../model/rule.js';
 import type { UnprintedFinding } from './fingerprint.js';
 import { formatMessage } from '../model/rule.js';
 import type { SpanLocation } from './sources.js';
@@ -45,9 +45,11 @@ export class SuppressionAudit {
   private readonly seen = new Map<string, AuditRecord['comments'][number]>();
   private readonly used = new Set<string>();
   private readonly ran: Set<string>;
-  private readonly known = new Set(allRules.map((rule) => rule.id));
+  private readonly known: Set<string>;
 
-  constructor(settings: readonly RuleSetting[]) {
+  /** `settings`: the rules that ran; `rules`: every rule a comment may name. */
+  constructor(settings: readonly RuleSetting[], rules: readonly AnyRule[]) {
+    this.known = new Set(rules.map((rule) => rule.id));
     this.ran = new Set(settings.map((setting) => setting.rule.id));
   }
 

@@ -1,9 +1,9 @@
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
-import { analyzeText } from '../engine/analyze.js';
+import type { Analysis } from '../engine/analyse.js';
 import { runRules } from '../engine/check.js';
 import type { RuleSetting } from '../engine/configs.js';
 import { readText } from '../engine/sources.js';
-import { isTypeScriptPath } from '../frontends/typescript/index.js';
+import type { Toolkit } from '../engine/toolkit.js';
 import { frontEndFor } from '../frontends/registry.js';
 import type { AnyRule, Suggestion } from '../model/rule.js';
 import type { Span } from '../model/types.js';
@@ -30,6 +30,15 @@ export interface ToolgateRuleModule {
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /**
+ * How the adapter reads a file: the front ends (which files ESLint lints
+ * with toolgate's rules), and the analysis of one file, at once (ESLint
+ * waits for nothing). src/eslint/plugin.ts hands in the registered ones.
+ */
+export interface EslintReading extends Pick<Toolkit, 'frontEnds'> {
+  analyse(text: string, filename: string, readFile?: (path: string) => string | undefined): Analysis;
+}
+
+/**
  * One analysis per file, shared by every toolgate rule ESLint runs on it:
  * ESLint hands all rules of a file the same `SourceCode` object, and drops it
  * when the file is done, so the WeakMap never outlives the lint run.
@@ -45,7 +54,7 @@ export function analysisCount(): number {
   return analysisRuns;
 }
 
-function analysisOf(sourceCode: SourceCode, filename: string): FileAnalysis {
+function analysisOf(sourceCode: SourceCode, filename: string, reading: EslintReading): FileAnalysis {
   let found = analyses.get(sourceCode);
   if (!found) {
     analysisRuns++;
@@ -54,15 +63,15 @@ function analysisOf(sourceCode: SourceCode, filename: string): FileAnalysis {
     // imported mistake shows); without it the file stands alone and an imported
     // value is unknown (never a false positive).
     const program = (sourceCode.parserServices as { program?: ProgramLike | null } | undefined)?.program;
-    if (program && isTypeScriptPath(filename)) {
+    if (program && frontEndFor(filename, reading.frontEnds)?.id === 'typescript') {
       const followed = programAnalysis(program);
       found = (setting, cwd) => followed.reportsIn(filename, setting, cwd);
     } else {
       // The front end's own text prefilter returns no model for files that do not
       // mention the SDK, so the editor pays a text check there, never a parse.
       // A settings file's hook scripts are read from disk, as import plugins read imported modules.
-      const { model } = analyzeText(sourceCode.text, filename, readText);
-      found = (setting) => (model ? runRules(model, [setting]).map((report) => ({ report, span: report.span })) : []);
+      const { model } = reading.analyse(sourceCode.text, filename, readText);
+      found = (setting) => (model ? runRules(model, [setting], { frontEnds: reading.frontEnds }).map((report) => ({ report, span: report.span })) : []);
     }
     analyses.set(sourceCode, found);
   }
@@ -115,7 +124,7 @@ function importedMessages(messages: Record<string, string>): Record<string, stri
  * not ESLint's syntax tree, so it works the same under typescript-eslint's
  * parser and ESLint's default one.
  */
-export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
+export function toEslintRule(rule: AnyRule, reading: EslintReading): ToolgateRuleModule {
   return {
     meta: {
       type: rule.meta.type,
@@ -141,14 +150,14 @@ export function toEslintRule(rule: AnyRule): ToolgateRuleModule {
       // Files the front ends do not read (.vue, a package.json under
       // @eslint/json, stdin without a name) are skipped, as `scan` skips them,
       // and so are those of a front end that is `scan`'s only (Python: `inEslint`).
-      if (!frontEndFor(filename)?.inEslint) return {};
+      if (!frontEndFor(filename, reading.frontEnds)?.inEslint) return {};
       const check = (): void => {
         // Syntax errors are left to ESLint, which reports its own parse errors;
         // the model of a half-typed file is still checked as far as it goes.
         // The engine's own runner, so options and de-duplication match `scan`
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
-        for (const { report, span, writtenAt } of analysisOf(sourceCode, filename)(setting, context.cwd)) {
+        for (const { report, span, writtenAt } of analysisOf(sourceCode, filename, reading)(setting, context.cwd)) {
           const { messageId, data, suppression, suggestions = [] } = report;
           // toolgate's own comments are honoured here; an `eslint-disable` naming
           // toolgate/<id> is left to ESLint, so its unused-directive check stays right.

@@ -1,8 +1,9 @@
-import { allRules } from '../../rules/index.js';
+import { defaultToolkit } from '../defaults.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
 import type { Severity } from '../model/rule.js';
 import { toolInfo } from '../package-info.js';
 import { toEslintRule, type ToolgateRuleModule } from './adapter.js';
+import { registeredReading } from './registered.js';
 
 export interface ToolgatePlugin {
   meta: { name: 'toolgate'; version: string };
@@ -22,13 +23,13 @@ export interface ToolgateConfig {
 
 
 const rules: Record<string, ToolgateRuleModule> = Object.fromEntries(
-  allRules.map((rule) => [rule.id, toEslintRule(rule)]),
+  defaultToolkit.rules.map((rule) => [rule.id, toEslintRule(rule, registeredReading)]),
 );
 
 /** Config rule entries come from rule metadata (`configRules`), never from a hand-kept list. */
 function configFor(name: ConfigName, plugin: ToolgatePlugin): ToolgateConfig {
   const entries: ToolgateConfig['rules'] = {};
-  for (const { rule, severity, options } of configRules(name)) {
+  for (const { rule, severity, options } of configRules(name, defaultToolkit.rules)) {
     entries[`toolgate/${rule.id}`] = options === undefined ? severity : [severity, options];
   }
   return { name: `toolgate/${name}`, plugins: { toolgate: plugin }, rules: entries };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { withoutBom, type Analysis } from '../engine/analyze.js';
+import { withoutBom, type Analysis } from '../engine/analyse.js';
 import { runRules, type Report } from '../engine/check.js';
 import { readText } from '../engine/sources.js';
 import type { RuleSetting } from '../engine/configs.js';
@@ -59,7 +59,7 @@ class ProgramAnalysis {
     this.roots = new Set((program.getRootFileNames?.() ?? []).map((name) => path.resolve(name)));
     this.agentFiles = (program.getSourceFiles?.() ?? [])
       .map((file) => path.resolve(file.fileName))
-      .filter((file) => isTypeScriptPath(file) && !/\.d\.[cm]?ts$/i.test(file) && !file.split(path.sep).includes('node_modules'))
+      .filter((file) => isTypeScriptPath(file) && !file.split(path.sep).includes('node_modules'))
       .filter((file) => mentionsSdk(this.read(file) ?? ''));
   }
 
@@ -122,9 +122,9 @@ class ProgramAnalysis {
 
   /** One project pass over the program's agent code, as `scan` makes; a linted file outside it is analysed on its own. */
   private analysisOf(file: string): Analysis | undefined {
-    this.analysed ??= this.project.analyze(this.agentFiles);
+    this.analysed ??= this.project.analyse(this.agentFiles);
     if (!this.analysed.has(file) && isTypeScriptPath(file) && mentionsSdk(this.read(file) ?? '')) {
-      this.analysed.set(file, this.project.analyze([file]).get(file)!);
+      this.analysed.set(file, this.project.analyse([file]).get(file)!);
     }
     return this.analysed.get(file);
   }

@@ -1,9 +1,10 @@
-import { allRules } from '../../rules/index.js';
-import { analyzeText, isSupportedPath } from '../engine/analyze.js';
+import { defaultToolkit } from '../defaults.js';
+import { isSupportedPath } from '../engine/prefilter.js';
 import { checkModel } from '../engine/check.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
 import type { AnyRule, Severity } from '../model/rule.js';
-import { toEslintRule, type ToolgateRuleModule } from '../eslint/adapter.js';
+import { toEslintRule, type EslintReading, type ToolgateRuleModule } from '../eslint/adapter.js';
+import { registeredReading } from '../eslint/registered.js';
 import type { AgentModel, Span } from '../model/types.js';
 import { toolInfo } from '../package-info.js';
 
@@ -51,9 +52,9 @@ export interface ToolgateOxlintPlugin {
  */
 let last: { filename: string; text: string; model: AgentModel | undefined } | undefined;
 
-function modelOf(filename: string, text: string): AgentModel | undefined {
+function modelOf(filename: string, text: string, reading: EslintReading): AgentModel | undefined {
   if (last === undefined || last.filename !== filename || last.text !== text) {
-    last = { filename, text, model: analyzeText(text, filename).model };
+    last = { filename, text, model: reading.analyse(text, filename).model };
   }
   return last.model;
 }
@@ -70,19 +71,19 @@ function clamp(offset: number, text: string): number {
  * skips the rule). `create` is the ESLint adapter's, for a host without
  * `createOnce`.
  */
-export function toOxlintRule(rule: AnyRule): OxlintRuleModule {
+export function toOxlintRule(rule: AnyRule, reading: EslintReading): OxlintRuleModule {
   return {
-    ...toEslintRule(rule),
+    ...toEslintRule(rule, reading),
     createOnce(context) {
       return {
         before() {
           const { filename, sourceCode } = context;
-          if (!isSupportedPath(filename)) return false;
+          if (!isSupportedPath(filename, reading.frontEnds)) return false;
           const text = sourceCode.text;
-          const model = modelOf(filename, text);
+          const model = modelOf(filename, text, reading);
           if (!model) return false;
           const setting = { rule, severity: 'error' as const, options: context.options[0] };
-          for (const { messageId, data, span } of checkModel(model, [setting])) {
+          for (const { messageId, data, span } of checkModel(model, [setting], { frontEnds: reading.frontEnds })) {
             context.report({ messageId, data, loc: locOf(sourceCode, text, span) });
           }
           return false;
@@ -100,7 +101,7 @@ function locOf(sourceCode: OxlintRuleContext['sourceCode'], text: string, span: 
 /** Rule entries from rule metadata, as the ESLint configs are made. */
 function configFor(name: ConfigName): OxlintConfig {
   const rules: OxlintConfig['rules'] = {};
-  for (const { rule, severity, options } of configRules(name)) {
+  for (const { rule, severity, options } of configRules(name, defaultToolkit.rules)) {
     rules[`toolgate/${rule.id}`] = options === undefined ? severity : [severity, options];
   }
   return { rules };
@@ -108,7 +109,7 @@ function configFor(name: ConfigName): OxlintConfig {
 
 export const oxlintPlugin: ToolgateOxlintPlugin = {
   meta: { name: 'toolgate', version: toolInfo.version },
-  rules: Object.fromEntries(allRules.map((rule) => [rule.id, toOxlintRule(rule)])),
+  rules: Object.fromEntries(defaultToolkit.rules.map((rule) => [rule.id, toOxlintRule(rule, registeredReading)])),
   configs: Object.fromEntries(configNames.map((name) => [name, configFor(name)])) as Record<ConfigName, OxlintConfig>,
 };
 

@@ -21,7 +21,7 @@ afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 async function freshScan(root: string) {
   // A new module graph: nothing loaded by an earlier run (the Python parser is a module-level WebAssembly instance).
   vi.resetModules();
-  const { scan } = await import('../../src/engine/scan.js');
+  const { scan } = await import('../support/scan.js');
   return scan({ cwd: root, configFile: false, cache: true, cacheLocation: 'cache' });
 }
 

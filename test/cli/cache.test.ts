@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sign } from '../../src/engine/cache-secret.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { runCli } from './support.js';
 
 // `--cache` through the real CLI on real temporary trees: the summary's

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 const agent = (tools: string[]): string =>
   [

@@ -9,10 +9,10 @@ import { UsageError } from '../../src/engine/errors.js';
 import { runCli } from './support.js';
 
 // Generated from the rule list: a new rule is covered without a line here.
-const settingFor = (rules: Record<string, unknown>) => applyConfig(configRules('recommended'), validateConfig({ rules }, '/repo/toolgate.config.json', ''));
+const settingFor = (rules: Record<string, unknown>) => applyConfig(configRules('recommended', allRules), validateConfig({ rules }, '/repo/toolgate.config.json', '', allRules), [], allRules);
 const rejection = (rules: Record<string, unknown>): string => {
   try {
-    validateConfig({ rules }, '/repo/toolgate.config.json', '');
+    validateConfig({ rules }, '/repo/toolgate.config.json', '', allRules);
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
     return (error as Error).message;

@@ -20,7 +20,7 @@ describe('toolgate rules', () => {
     const rows = lines.slice(1, 1 + ids.length);
     expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(ids);
     for (const [index, rule] of allRules.entries()) {
-      const recommended = configRules('recommended').find((setting) => setting.rule === rule)?.severity ?? 'off';
+      const recommended = configRules('recommended', allRules).find((setting) => setting.rule === rule)?.severity ?? 'off';
       expect(rows[index]).toMatch(new RegExp(`^${rule.id}\\s+${recommended}\\s+error\\s+${rule.meta.docs.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     }
     expect(stdout).toContain('toolgate explain <rule>');

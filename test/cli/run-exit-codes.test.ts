@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultToolkit } from '../../src/defaults.js';
 import { UsageError } from '../../src/engine/errors.js';
 import type { ScanOptions, ScanResult } from '../../src/engine/scan.js';
 import { finding, problem, runCli, scanResult } from './support.js';
 
 // Exit-code policy is tested against hand-built results, independent of
 // which rules exist and what the front end can parse.
-const scanMock = vi.hoisted(() => vi.fn<(options?: ScanOptions) => Promise<ScanResult>>());
+const scanMock = vi.hoisted(() => vi.fn<(options: ScanOptions, toolkit: unknown) => Promise<ScanResult>>());
 vi.mock('../../src/engine/scan.js', () => ({ scan: scanMock }));
 
 const warning = finding({ severity: 'warning', ruleId: 'require-deny-reason', message: 'No reason.' });
@@ -106,12 +107,12 @@ describe('options reach the engine', () => {
   it('passes paths, preset, rules (split on commas) and the working directory', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan', 'a', 'b', '--preset', 'strict', '--rule', 'x,y', '--rule', 'z'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'], onProgress: expect.any(Function) });
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'], onProgress: expect.any(Function) }, defaultToolkit);
   });
 
   it('defaults to the current directory and the recommended preset', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined, onProgress: expect.any(Function) });
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined, onProgress: expect.any(Function) }, defaultToolkit);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { isSettingsPath } from '../../src/frontends/settings/index.js';
 import { checkModel, type Report } from '../../src/engine/check.js';
 import { loadPythonParser } from '../../src/frontends/python/index.js';
@@ -114,7 +114,7 @@ function sectionText(page: Page, text: string): string {
 function reportsFor(block: CodeBlock, rules: readonly AnyRule[], files?: Record<string, string>): Report[] {
   const path = block.language === 'json' ? (block.path ?? '.claude/settings.json') : block.language === 'python' ? 'example.py' : 'example.ts';
   if (block.language === 'json') expect(isSettingsPath(path), `${path} is a settings file`).toBe(true);
-  const analysis = analyzeText(block.code, path, files && ((file) => files[file]));
+  const analysis = analyseText(block.code, path, files && ((file) => files[file]));
   expect(analysis.syntaxErrors, 'the example parses').toEqual([]);
   const model = analysis.model;
   expect(model, 'the example uses the SDK').toBeDefined();

@@ -8,8 +8,8 @@ import { repoRoot } from '../cli/support.js';
 // the text read before the change, so the entry must hold that text's state,
 // never a later read's. A worker thread (built JavaScript) rewrites a hook
 // script right after reading it.
-const built = path.join(repoRoot, 'dist/src/engine/scan.js');
-type Scan = typeof import('../../src/engine/scan.js').scan;
+const built = path.join(repoRoot, 'dist/src/index.js');
+type Scan = typeof import('../../src/index.js').scan;
 
 let dir: string;
 beforeEach(() => {

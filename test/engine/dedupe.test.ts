@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 // One finding per mistake (src/engine/dedupe.ts), through the recommended config as users run it.
 let dir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { normalizeLine, withFingerprints } from '../../src/engine/fingerprint.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { finding } from '../cli/support.js';
 
 const agent = (before: string, allowed: string) => `import { query } from '@anthropic-ai/claude-agent-sdk';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/hook-script-must-block.js';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { runRules } from '../../src/engine/check.js';
 import { applyEdits } from '../../src/engine/edits.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { readText } from '../../src/engine/sources.js';
 
 const cwd = fileURLToPath(new URL('../../fixtures/settings/hook-scripts/', import.meta.url));
@@ -44,7 +44,7 @@ describe('scan reads the scripts settings hooks run', () => {
   it('gives the exit 1 a suggestion whose edit is in the script, at the exit', () => {
     const settings = path.join(cwd, '.claude/settings.json');
     const script = path.join(cwd, '.claude/hooks/block-rm.sh');
-    const { model } = analyzeText(readText(settings)!, settings, readText);
+    const { model } = analyseText(readText(settings)!, settings, readText);
     const [report] = runRules(model!, [{ rule, severity: 'error', options: undefined }]);
     expect(report!.suggestions).toEqual([
       { messageId: 'exitTwo', message: "Exit with code 2: 'exit 2'.", data: { blocking: 'exit 2' }, edits: [{ span: { start: 226, end: 232, file: script }, text: 'exit 2' }] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeIgnoreLines } from '../../src/engine/ignore-lines.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { badAgent, tree } from '../robustness/support.js';
 
 // `a/**` then `/`, sixteen times, then `name`: the `ignore` package backtracks

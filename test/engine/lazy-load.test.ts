@@ -11,6 +11,7 @@ import { repoRoot } from '../cli/support.js';
 // engine, where a CommonJS module that was loaded shows in `require.cache`
 // (the compiler is the one ts-morph bundles, under @ts-morph/common).
 const built = path.join(repoRoot, 'dist/src/engine/scan.js');
+const defaults = path.join(repoRoot, 'dist/src/defaults.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -34,7 +35,8 @@ function scanInFreshProcess(files: Record<string, string> | string, { cache = fa
   const script = `
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
-    const { stats } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' });
+    const { defaultToolkit } = await import(${JSON.stringify(pathToFileURL(defaults).href)});
+    const { stats } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' }, defaultToolkit);
     const cached = Object.keys(createRequire(import.meta.url).cache);
     const loaded = (pattern) => cached.some((file) => pattern.test(file));
     console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/) }));`;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Finding } from '../../src/engine/findings.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 /** The multi-module fixture projects and their single-file twins. */
 export const fixtures = fileURLToPath(new URL('../../fixtures/modules/', import.meta.url));

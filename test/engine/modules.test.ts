@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { findings, fixtures, reported } from './module-fixtures.js';
 
 describe('options, hooks and canUseTool spread across modules', () => {

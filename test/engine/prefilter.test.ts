@@ -44,8 +44,8 @@ describe('markers hidden by comments', () => {
 
 describe('an import behind a comment is analysed', () => {
   it('builds the configuration of a query imported with a comment before the module', async () => {
-    const { analyzeText } = await import('../../src/engine/analyze.js');
+    const { analyseText } = await import('../../src/engine/analyse.js');
     const text = "import { query } from // the SDK\n  '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'hi', options: { permissionMode: 'bypassPermissions' } });\n";
-    expect(analyzeText(text, 'agent.ts').model?.configurations).toHaveLength(1);
+    expect(analyseText(text, 'agent.ts').model?.configurations).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeProject, analyzeText, prepareFor, type ParsedSource } from '../../src/engine/analyze.js';
+import { analyseProject, analyseText, prepareFor, type ParsedSource } from '../../src/engine/analyse.js';
 
 // `scan` leaves the models of files that cross modules to its project pass,
 // which uses the first pass's parse of such a file again, keyed by path and text.
@@ -28,28 +28,28 @@ const treeOf = (parsed: ParsedSource | undefined): object | undefined => (parsed
 describe.each(cases)('the project pass and the first pass parse of a $language file', ({ path, text, alone, broken }) => {
   const firstParse = async (mode: string): Promise<ParsedSource> => {
     await prepareFor(path);
-    const first = analyzeText(text(mode), path);
+    const first = analyseText(text(mode), path);
     expect(first.crossesModules).toBe(true);
     return first.parsed!;
   };
   const project = (current: string, parsed?: ParsedSource) =>
-    analyzeProject([path], (file) => (file === path ? current : undefined), new Map(parsed ? [[path, parsed]] : [])).analyses.get(path)!;
+    analyseProject([path], (file) => (file === path ? current : undefined), new Map(parsed ? [[path, parsed]] : [])).analyses.get(path)!;
 
   it('leaves out the model of a file that crosses modules when asked, keeping its parse and syntax errors', async () => {
     await prepareFor(path);
-    const deferred = analyzeText(text('default') + broken, path, undefined, { deferCrossing: true });
+    const deferred = analyseText(text('default') + broken, path, undefined, { deferCrossing: true });
     expect(deferred.crossesModules).toBe(true);
     expect(deferred.model).toBeUndefined();
-    expect(deferred.syntaxErrors).toEqual(analyzeText(text('default') + broken, path).syntaxErrors);
+    expect(deferred.syntaxErrors).toEqual(analyseText(text('default') + broken, path).syntaxErrors);
     expect(deferred.syntaxErrors).not.toEqual([]);
     expect(treeOf(deferred.parsed)).toBeDefined();
   });
 
   it('builds the model of a file that does not cross modules when asked to defer the others', async () => {
     await prepareFor(path);
-    const kept = analyzeText(alone, path, undefined, { deferCrossing: true });
+    const kept = analyseText(alone, path, undefined, { deferCrossing: true });
     expect(kept.model).toBeDefined();
-    expect(kept).toEqual(analyzeText(alone, path));
+    expect(kept).toEqual(analyseText(alone, path));
   });
 
   it('uses the parse again when the text is the same', async () => {

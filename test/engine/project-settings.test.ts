@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 const cwd = fileURLToPath(new URL('../../fixtures/settings-code/', import.meta.url));
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 // The AI SDK provider's files name no SDK package: the prefilter lets them
 // through by the provider's names, and its own repository's examples, which

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 // An agent that imports `query` through a local module re-exporting the SDK
 // names no SDK package: the prefilter's second pass finds it, and the

@@ -2,14 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Analysis } from '../../src/engine/analyze.js';
+import type { Analysis } from '../../src/engine/analyse.js';
 import type { AnyRule } from '../../src/model/rule.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan as scanWith, type ScanOptions, type ScanResult } from '../../src/engine/scan.js';
+import type { FrontEnd } from '../../src/frontends/contract.js';
+import { typeScriptWriter } from '../../src/frontends/typescript/writer.js';
 import type { AgentModel, Span } from '../../src/model/types.js';
 
 // The engine's bookkeeping (locations, severities, rule selection, failures)
-// is tested with a fake front end and fake rules, so it holds whatever the
-// real ones do. Markers in the text drive the fake front end:
+// is tested with a fake front end and fake rules, handed to it as arguments,
+// so it holds whatever the real ones do. Markers in the text drive the fake front end:
 //   AGENT  the file holds agent code (otherwise the prefilter skips it)
 //   BAD    a configuration the fake rules report
 //   SYNTAX a syntax error there;  THROW  the front end crashes
@@ -28,76 +30,76 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...actual, default: { ...actual, openSync, readdirSync }, openSync, readdirSync };
 });
 
-// The fake front end's marker passes the engine's byte prefilter as the SDK's name would.
-vi.mock('../../src/engine/prefilter.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/engine/prefilter.js')>();
-  return { ...actual, candidateText: (bytes: Buffer) => (bytes.includes('AGENT') ? bytes.toString('utf8') : undefined) };
+const spansOf = (text: string, marker: string): Span[] =>
+  [...text.matchAll(new RegExp(marker, 'g'))].map((match) => ({ start: match.index, end: match.index + marker.length }));
+const modelOf = (text: string, filePath: string): AgentModel => ({
+  path: filePath,
+  language: 'typescript',
+  configurations: spansOf(text, 'BAD').map((span) => ({ span, entry: 'query', options: { alternatives: [] } })),
+  functions: [],
+  gates: [],
 });
 
-vi.mock('../../src/engine/analyze.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/engine/analyze.js')>();
-  const spansOf = (text: string, marker: string): Span[] =>
-    [...text.matchAll(new RegExp(marker, 'g'))].map((match) => ({ start: match.index, end: match.index + marker.length }));
-  const modelOf = (text: string, filePath: string): AgentModel => ({
-    path: filePath,
-    language: 'typescript',
-    configurations: spansOf(text, 'BAD').map((span) => ({ span, entry: 'query', options: { alternatives: [] } })),
-    functions: [],
-    gates: [],
-  });
-  return {
-    ...actual,
-    analyzeText(raw: string, filePath: string): Analysis {
-      const text = actual.withoutBom(raw);
-      if (!text.includes('AGENT')) return { syntaxErrors: [] };
+/** Reads `.ts` files; its marker passes the engine's byte prefilter as the SDK's name would. */
+const fakeFrontEnd: FrontEnd = {
+  id: 'fake',
+  handles: (file) => file.endsWith('.ts'),
+  prefilter: { markers: ['AGENT'], mentionsSdk: () => true },
+  inEslint: false,
+  writers: { typescript: () => typeScriptWriter },
+  load: async () => ({
+    analyse(text, filePath): Analysis {
       if (/(?<!PROJECT_)THROW/.test(text)) throw new Error('front end broke');
       const syntaxErrors = spansOf(text, 'SYNTAX').map((span) => ({ span, message: 'Unexpected token.' }));
       return { model: modelOf(text, filePath), syntaxErrors, crossesModules: text.includes('DEFER') };
     },
-    analyzeProject(paths: readonly string[], readFile: (file: string) => string | undefined) {
-      const analyses = new Map<string, Analysis>();
-      for (const file of paths) {
-        const text = readFile(file)!;
-        if (text.includes('PROJECT_THROW')) throw new Error('project pass broke');
-        analyses.set(file, { model: modelOf(text, file), syntaxErrors: [] });
-      }
-      return { analyses, imported: [] };
-    },
-  };
+    project: ({ readFile }) => ({
+      analyse(paths) {
+        const analyses = new Map<string, Analysis>();
+        for (const file of paths) {
+          const text = readFile(file)!;
+          if (text.includes('PROJECT_THROW')) throw new Error('project pass broke');
+          analyses.set(file, { model: modelOf(text, file), syntaxErrors: [] });
+        }
+        return analyses;
+      },
+      importedFiles: () => [],
+    }),
+  }),
+};
+
+const rule = (id: string, severity: 'error' | 'warn', config: 'recommended' | 'strict', check: AnyRule['check']): AnyRule => ({
+  id,
+  meta: {
+    type: 'problem',
+    docs: { description: id, config, url: `https://example.test/${id}` },
+    severity,
+    messages: { found: '{{what}} found here.' },
+    schema: [],
+    defaultOptions: [{}],
+  },
+  check,
 });
 
-vi.mock('../../rules/index.js', () => {
-  const rule = (id: string, severity: 'error' | 'warn', config: 'recommended' | 'strict', check: AnyRule['check']): AnyRule => ({
-    id,
-    meta: {
-      type: 'problem',
-      docs: { description: id, config, url: `https://example.test/${id}` },
-      severity,
-      messages: { found: '{{what}} found here.' },
-      schema: [],
-      defaultOptions: [{}],
-    },
-    check,
-  });
-  return {
-    allRules: [
-      rule('fake-error', 'error', 'recommended', (model, _options, report) => {
-        for (const { span } of model.configurations) report({ messageId: 'found', data: { what: 'BAD' }, span });
-      }),
-      rule('fake-warn', 'warn', 'recommended', (model, _options, report) => {
-        const [first] = model.configurations;
-        if (first) report({ messageId: 'found', data: { what: 'First' }, span: first.span });
-      }),
-      rule('fake-strict', 'warn', 'strict', (model, _options, report) => {
-        const [first] = model.configurations;
-        if (first) report({ messageId: 'found', data: { what: 'Strict' }, span: first.span });
-      }),
-      rule('fake-crash', 'error', 'recommended', (model) => {
-        if (model.path.endsWith('rule-crash.ts')) throw new RangeError('Maximum call stack size exceeded');
-      }),
-    ],
-  };
-});
+const fakeRules: AnyRule[] = [
+  rule('fake-error', 'error', 'recommended', (model, _options, report) => {
+    for (const { span } of model.configurations) report({ messageId: 'found', data: { what: 'BAD' }, span });
+  }),
+  rule('fake-warn', 'warn', 'recommended', (model, _options, report) => {
+    const [first] = model.configurations;
+    if (first) report({ messageId: 'found', data: { what: 'First' }, span: first.span });
+  }),
+  rule('fake-strict', 'warn', 'strict', (model, _options, report) => {
+    const [first] = model.configurations;
+    if (first) report({ messageId: 'found', data: { what: 'Strict' }, span: first.span });
+  }),
+  rule('fake-crash', 'error', 'recommended', (model) => {
+    if (model.path.endsWith('rule-crash.ts')) throw new RangeError('Maximum call stack size exceeded');
+  }),
+];
+
+/** The engine with only the fakes: handed in, as src/index.ts hands in the real ones. */
+const scan = (options: ScanOptions): Promise<ScanResult> => scanWith(options, { rules: fakeRules, frontEnds: [fakeFrontEnd] });
 
 let root: string;
 const files: Record<string, string> = {

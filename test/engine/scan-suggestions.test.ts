@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withoutBom } from '../../src/engine/analyze.js';
+import { withoutBom } from '../../src/engine/analyse.js';
 import { applyEdits } from '../../src/engine/edits.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-suggestions-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

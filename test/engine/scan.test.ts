@@ -1,10 +1,11 @@
+import { allRules } from '../../rules/index.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configRules } from '../../src/engine/configs.js';
 import { UsageError } from '../../src/engine/errors.js';
 import { compareFindings } from '../../src/engine/findings.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixtures = path.join(repoRoot, 'fixtures/cli');
@@ -18,7 +19,7 @@ describe('scan', () => {
     const { files, analysed, skipped, failed } = result.stats;
     expect(files).toBe(2);
     expect(analysed + skipped + failed).toBe(files);
-    expect(result.rules).toEqual(configRules('recommended').map((setting) => setting.rule));
+    expect(result.rules).toEqual(configRules('recommended', allRules).map((setting) => setting.rule));
   });
 
   // the prefilter passes the SDK import and skips the plain module.

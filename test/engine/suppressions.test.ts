@@ -7,7 +7,8 @@ import plugin from '../../src/index.js';
 import { formatJson } from '../../src/cli/formatters/json.js';
 import { formatSarif } from '../../src/cli/formatters/sarif.js';
 import { run } from '../../src/cli/run.js';
-import { scan, suppressionRuleId } from '../../src/engine/scan.js';
+import { suppressionRuleId } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 /** An agent with one finding (the bare Bash) on the `allowedTools` line, with `before` above it and `after` ending that line. */
 function agent(before: string, after = ''): string {

@@ -7,8 +7,8 @@ import { repoRoot } from '../cli/support.js';
 
 // Worker threads run built JavaScript, so this test drives the built engine
 // (`npm test` builds first), with the threshold forced low.
-const built = path.join(repoRoot, 'dist/src/engine/scan.js');
-type Scan = typeof import('../../src/engine/scan.js').scan;
+const built = path.join(repoRoot, 'dist/src/index.js');
+type Scan = typeof import('../../src/index.js').scan;
 
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-threads-'));
 let scan: Scan;

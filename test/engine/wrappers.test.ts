@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 
 // A wrapper exported by one module and called by others (a project wrapper, a
 // provider factory, a test helper): its parameters are what those calls pass,

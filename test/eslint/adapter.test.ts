@@ -1,15 +1,15 @@
 import { Linter } from 'eslint';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
 import { defineRule } from '../../src/model/rule.js';
 import { readText } from '../../src/engine/sources.js';
-import { analysisCount, toEslintRule } from '../../src/eslint/adapter.js';
+import { analysisCount, toEslintRule, type EslintReading } from '../../src/eslint/adapter.js';
+import { frontEnds } from '../../src/frontends/registry.js';
 import { reportConfigurations, reportOptionKeys } from './dummy-rules.js';
+import { fakeAnalyse } from './fake-front-end.js';
 
-vi.mock('../../src/engine/analyze.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/engine/analyze.js')>()),
-  analyzeText: vi.fn((await import('./fake-front-end.js')).fakeAnalyze),
-}));
+// The registered front ends decide which files are linted; a fake analysis stands in for theirs.
+const analyseText = vi.fn(fakeAnalyse);
+const reading: EslintReading = { frontEnds, analyse: analyseText };
 
 const spanPastTheEnd = defineRule<Record<string, never>, 'far'>({
   id: 'span-past-the-end',
@@ -71,7 +71,7 @@ const rules = [reportConfigurations, reportOptionKeys, spanPastTheEnd, reportsTw
 const config: Linter.Config[] = [
   {
     files: ['**/*.js', '**/*.vue'],
-    plugins: { t: { rules: Object.fromEntries(rules.map((rule) => [rule.id, toEslintRule(rule)])) } },
+    plugins: { t: { rules: Object.fromEntries(rules.map((rule) => [rule.id, toEslintRule(rule, reading)])) } },
     rules: Object.fromEntries(rules.map((rule) => [`t/${rule.id}`, 'error'])),
   },
 ];
@@ -83,32 +83,32 @@ function lint(code: string, filename = 'agent.js'): Linter.LintMessage[] {
 
 describe('toEslintRule', () => {
   beforeEach(() => {
-    vi.mocked(analyzeText).mockClear();
+    analyseText.mockClear();
   });
 
   it('analyses a file once for all rules', () => {
     const before = analysisCount();
     lint(`${sdk}query({});`);
     expect(analysisCount() - before).toBe(1);
-    expect(analyzeText).toHaveBeenCalledOnce();
+    expect(analyseText).toHaveBeenCalledOnce();
     // With a reader of the files the model needs (a settings file's hook scripts).
-    expect(analyzeText).toHaveBeenCalledWith(`${sdk}query({});`, 'agent.js', readText);
+    expect(analyseText).toHaveBeenCalledWith(`${sdk}query({});`, 'agent.js', readText);
   });
 
   it('analyses each file afresh', () => {
     lint(`${sdk}query({});`);
     lint(`${sdk}query({});`);
-    expect(analyzeText).toHaveBeenCalledTimes(2);
+    expect(analyseText).toHaveBeenCalledTimes(2);
   });
 
   it('does not analyse a file no front end reads', () => {
     expect(lint(`${sdk}query({});`, 'agent.vue')).toEqual([]);
-    expect(analyzeText).not.toHaveBeenCalled();
+    expect(analyseText).not.toHaveBeenCalled();
   });
 
   it('does nothing more when the prefilter finds no SDK use', () => {
     expect(lint('query({});')).toEqual([]);
-    expect(analyzeText).toHaveBeenCalledOnce();
+    expect(analyseText).toHaveBeenCalledOnce();
   });
 
   it('clamps a span outside the text instead of crashing', () => {
@@ -135,14 +135,14 @@ describe('toEslintRule', () => {
     expect(message!.suggestions).toEqual([
       { messageId: 'rename', data: { name: 'startup' }, desc: 'Rename to startup.', fix: { range: [0, sdk.length + 5], text: `// renamed\n${sdk}startup` } },
     ]);
-    expect(toEslintRule(suggestsRename).meta).toMatchObject({ hasSuggestions: true });
-    expect(toEslintRule(suggestsRename).meta).not.toHaveProperty('fixable');
+    expect(toEslintRule(suggestsRename, reading).meta).toMatchObject({ hasSuggestions: true });
+    expect(toEslintRule(suggestsRename, reading).meta).not.toHaveProperty('fixable');
     const { output } = new Linter().verifyAndFix(code, config, 'agent.js');
     expect(output).toBe(code);
   });
 
   it('carries meta over from the toolgate rule', () => {
-    expect(toEslintRule(reportConfigurations).meta).toEqual({
+    expect(toEslintRule(reportConfigurations, reading).meta).toEqual({
       type: 'problem',
       docs: {
         description: 'Report agent configurations (harness self-test).',
@@ -157,8 +157,8 @@ describe('toEslintRule', () => {
       schema: reportConfigurations.meta.schema,
       defaultOptions: [{ entries: ['query'] }],
     });
-    expect(toEslintRule(reportOptionKeys).meta.docs?.recommended).toBe(false);
+    expect(toEslintRule(reportOptionKeys, reading).meta.docs?.recommended).toBe(false);
     // ESLint would validate `[{}]` against `schema: []` and reject the config.
-    expect(toEslintRule(reportOptionKeys).meta.defaultOptions).toEqual([]);
+    expect(toEslintRule(reportOptionKeys, reading).meta.defaultOptions).toEqual([]);
   });
 });

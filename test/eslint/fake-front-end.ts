@@ -1,4 +1,4 @@
-import type { Analysis } from '../../src/engine/analyze.js';
+import type { Analysis } from '../../src/engine/analyse.js';
 import type { AgentConfiguration } from '../../src/model/types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { AgentConfiguration } from '../../src/model/types.js';
  * the SDK is one configuration, spanning the callee name. A `/* broken *\/`
  * comment makes it claim a syntax error, which ESLint must not see.
  */
-export function fakeAnalyze(text: string, path: string): Analysis {
+export function fakeAnalyse(text: string, path: string): Analysis {
   const syntaxErrors = text.includes('/* broken */') ? [{ span: { start: 0, end: 1 }, message: 'fake' }] : [];
   if (!text.includes('@anthropic-ai/claude-agent-sdk')) return { syntaxErrors };
   const configurations: AgentConfiguration[] = [];

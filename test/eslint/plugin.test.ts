@@ -9,6 +9,7 @@ import { allRules } from '../../rules/index.js';
 import { configNames, type ConfigName } from '../../src/engine/configs.js';
 import { docsBase } from '../../src/model/rule.js';
 import { analysisCount, toEslintRule } from '../../src/eslint/adapter.js';
+import { registeredReading } from '../../src/eslint/registered.js';
 import toolgate, { plugin } from '../../src/index.js';
 import { reportConfigurations, reportOptionKeys } from './dummy-rules.js';
 
@@ -116,8 +117,8 @@ describe('one extraction per file', () => {
       plugins: {
         dummy: {
           rules: {
-            configurations: toEslintRule(reportConfigurations),
-            keys: toEslintRule(reportOptionKeys),
+            configurations: toEslintRule(reportConfigurations, registeredReading),
+            keys: toEslintRule(reportOptionKeys, registeredReading),
           },
         },
       },

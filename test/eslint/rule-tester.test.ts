@@ -1,14 +1,12 @@
-import { vi } from 'vitest';
+import { frontEnds } from '../../src/frontends/registry.js';
 import { runRuleTests } from '../support/rule-tester.js';
 import { reportConfigurations } from './dummy-rules.js';
+import { fakeAnalyse } from './fake-front-end.js';
 
 // The harness is proven against a fake front end, so it holds before (and
 // independently of) the real extraction; rule-tester.front-end.test.ts runs it
 // over the real one.
-vi.mock('../../src/engine/analyze.js', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/engine/analyze.js')>()),
-  analyzeText: (await import('./fake-front-end.js')).fakeAnalyze,
-}));
+const fake = { frontEnds, analyse: fakeAnalyse };
 
 const sdk = "import { query, startup } from '@anthropic-ai/claude-agent-sdk';\n";
 const error = (line: number, column: number, entry = 'query') => ({
@@ -71,4 +69,4 @@ runRuleTests(reportConfigurations, {
       },
     ],
   },
-});
+}, fake);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { isSupportedPath } from '../../src/engine/prefilter.js';
 import { isCommandLinePath, mentionsClaudeFlags } from '../../src/frontends/command-line/index.js';
 import { shellCommands, unknownChar } from '../../src/frontends/command-line/shell-words.js';
@@ -47,27 +47,27 @@ describe('the command-line front end', () => {
   });
 
   it('reports a workflow or package.json that is not valid YAML or JSON as a syntax error, only when it names Claude Code with a flag', () => {
-    const workflow = analyzeText('on: [issues\njobs:\n  a:\n    steps:\n      - run: claude --dangerously-skip-permissions\n', '.github/workflows/a.yml');
+    const workflow = analyseText('on: [issues\njobs:\n  a:\n    steps:\n      - run: claude --dangerously-skip-permissions\n', '.github/workflows/a.yml');
     expect(workflow.syntaxErrors[0]?.message).toMatch(/^the workflow is not valid YAML \(\w+\), so the Claude Code steps in it cannot be checked\.$/);
-    const manifest = analyzeText('{ "scripts": { "a": "claude --dangerously-skip-permissions" ', 'package.json');
+    const manifest = analyseText('{ "scripts": { "a": "claude --dangerously-skip-permissions" ', 'package.json');
     expect(manifest.syntaxErrors[0]?.message).toMatch(/^package\.json is not valid JSON/);
-    expect(analyzeText('on: [push\n', '.github/workflows/b.yml').syntaxErrors).toEqual([]);
-    expect(analyzeText('{ "name": ', 'package.json').syntaxErrors).toEqual([]);
+    expect(analyseText('on: [push\n', '.github/workflows/b.yml').syntaxErrors).toEqual([]);
+    expect(analyseText('{ "name": ', 'package.json').syntaxErrors).toEqual([]);
   });
 
   it('makes one configuration per claude command, with the entry and, for a workflow, the untrusted trigger', () => {
     const text = 'on:\n  pull_request_target:\n  push:\njobs:\n  a:\n    steps:\n      - run: claude -p a --permission-mode plan\n      - uses: anthropics/claude-code-action@v1\n';
-    const configurations = analyzeText(text, '.github/workflows/a.yml').model!.configurations;
+    const configurations = analyseText(text, '.github/workflows/a.yml').model!.configurations;
     expect(configurations.map((config) => [config.entry, config.untrustedInput?.trigger, text.slice(config.span.start, config.span.end)])).toEqual([
       ['claude', 'pull_request_target', 'claude -p a --permission-mode plan'],
       ['claude-code-action', 'pull_request_target', 'anthropics/claude-code-action@v1'],
     ]);
     // Behind wrappers and their options; not as an argument of another command.
     for (const line of ['for f in *; do sudo -E claude --permission-mode plan; done', 'if timeout 60 claude --permission-mode plan; then :; fi', 'npm exec -- claude --permission-mode plan']) {
-      expect([line, analyzeText(`${line}\n`, 'a.sh').model!.configurations.length]).toEqual([line, 1]);
+      expect([line, analyseText(`${line}\n`, 'a.sh').model!.configurations.length]).toEqual([line, 1]);
     }
     for (const line of ['echo claude --permission-mode plan', 'git commit -m claude --permission-mode plan', 'claudette --permission-mode plan']) {
-      expect([line, analyzeText(`${line}\n`, 'a.sh').model!.configurations.length]).toEqual([line, 0]);
+      expect([line, analyseText(`${line}\n`, 'a.sh').model!.configurations.length]).toEqual([line, 0]);
     }
   });
 });

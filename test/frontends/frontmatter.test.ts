@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { isFrontmatterPath } from '../../src/frontends/frontmatter/index.js';
 import { splitRules } from '../../src/frontends/frontmatter/index.js';
 import { isSupportedPath } from '../../src/engine/prefilter.js';
@@ -25,17 +25,17 @@ describe('the skill and command front end', () => {
   });
 
   it('makes one configuration from the frontmatter, and none from a file without one', () => {
-    const skill = analyzeText('---\nallowed-tools: Bash\n---\n', '.claude/skills/a/SKILL.md');
+    const skill = analyseText('---\nallowed-tools: Bash\n---\n', '.claude/skills/a/SKILL.md');
     expect(skill.syntaxErrors).toEqual([]);
     expect(skill.model?.configurations.map((config) => config.entry)).toEqual(['skill']);
-    expect(analyzeText('# Title\n\n---\n', '.claude/skills/a/SKILL.md').model?.configurations).toEqual([]);
+    expect(analyseText('# Title\n\n---\n', '.claude/skills/a/SKILL.md').model?.configurations).toEqual([]);
     // An unclosed frontmatter is Markdown text: Claude Code reads no frontmatter from it.
-    expect(analyzeText('---\nallowed-tools: Bash\n', '.claude/commands/a.md').model?.configurations).toEqual([]);
+    expect(analyseText('---\nallowed-tools: Bash\n', '.claude/commands/a.md').model?.configurations).toEqual([]);
   });
 
   it('reports allowed-tools that is not valid YAML as a syntax error at its place (scan exits 2)', () => {
     const text = '---\ndescription: x\nallowed-tools: [Bash, Read\n---\nbody\n';
-    const broken = analyzeText(text, '.claude/skills/a/SKILL.md');
+    const broken = analyseText(text, '.claude/skills/a/SKILL.md');
     expect(broken.syntaxErrors.length).toBeGreaterThan(0);
     expect(broken.syntaxErrors[0]!.message).toMatch(/^'allowed-tools' in the frontmatter is not valid YAML \(\w+\), so it cannot be checked\.$/);
     expect(broken.syntaxErrors[0]!.span.start).toBeGreaterThanOrEqual(text.indexOf('allowed-tools'));
@@ -44,7 +44,7 @@ describe('the skill and command front end', () => {
 
   it('reads allowed-tools next to other keys that are not strict YAML, as Claude Code accepts them', () => {
     const text = '---\nargument-hint: [file] [mode]\nallowed-tools:\n- Read\n- Bash\n\n# granted while it runs\nmodel: sonnet\n---\n';
-    const analysis = analyzeText(text, '.claude/commands/fix.md');
+    const analysis = analyseText(text, '.claude/commands/fix.md');
     expect(analysis.syntaxErrors).toEqual([]);
     const allowed = analysis.model!.configurations[0]!.options.alternatives[0];
     expect(allowed?.kind === 'object' && allowed.properties.get('allowedTools')?.value.alternatives[0]).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { LineIndex } from '../../src/model/line-index.js';
 import { extractPython, isPythonPath, loadPythonParser, PythonProject } from '../../src/frontends/python/index.js';
 import { exitDecisions } from '../../src/model/decisions.js';
@@ -355,7 +355,7 @@ describe('suppression comments', () => {
 
   it('are honoured by the engine', () => {
     const code = py(sdk, '# toolgate: disable=no-bare-allowed-tools -- reviewed', 'o = ClaudeAgentOptions(allowed_tools=["Bash"], permission_mode="bypassPermissions")');
-    const analysis = analyzeText(code, 'agent.py');
+    const analysis = analyseText(code, 'agent.py');
     expect(analysis.model!.suppressions).toHaveLength(1);
   });
 });
@@ -375,7 +375,7 @@ describe('modules of a project', () => {
 
   it('follows relative, package and submodule imports into modules that never mention the SDK, through cycles', () => {
     const python = project();
-    const found = python.analyze(['/p/agent/main.py']).get('/p/agent/main.py')!;
+    const found = python.analyse(['/p/agent/main.py']).get('/p/agent/main.py')!;
     expect(found.crossesModules).toBe(true);
     const found_ = found.model!;
     const [config] = found_.configurations;
@@ -393,7 +393,7 @@ describe('modules of a project', () => {
 
   it('lists the syntax errors of a module a value was followed into', () => {
     const python = project();
-    python.analyze(['/p/broken.py']);
+    python.analyse(['/p/broken.py']);
     const [imported] = python.importedFiles(['/p/broken.py']);
     expect(imported?.path).toBe('/p/bad.py');
     expect(imported?.errors.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontEndFor, frontEnds, writerFor } from '../../src/frontends/registry.js';
+import { frontEndFor, frontEnds, readerOf, writerFor } from '../../src/frontends/registry.js';
 import type { AgentModel, Language } from '../../src/model/types.js';
 
 const modelIn = (language: Language, optionNames?: Record<string, string>): AgentModel => ({
@@ -50,5 +50,18 @@ describe('front-end registry', () => {
     expect(writerFor(modelIn('python')).nothing('null')).toBe('None');
     // A skill names the SDK's options as its frontmatter does.
     expect(writerFor(modelIn('frontmatter', { allowedTools: 'allowed-tools' })).optionName('allowedTools')).toBe('allowed-tools');
+  });
+});
+
+describe('loading', () => {
+  it('holds every registered front end loaded for the synchronous adapters, and loads the same analysis on demand', async () => {
+    const { loadedAnalyses } = await import('../../src/frontends/loaded.js');
+    expect([...loadedAnalyses.keys()].sort()).toEqual(frontEnds.map((frontEnd) => frontEnd.id).sort());
+    for (const frontEnd of frontEnds) expect([frontEnd.id, await frontEnd.load()]).toEqual([frontEnd.id, loadedAnalyses.get(frontEnd.id)]);
+  });
+
+  it('reads a file no front end handles with the fallback, TypeScript', () => {
+    expect(readerOf('component.vue').id).toBe('typescript');
+    expect(readerOf('.claude/settings.json').id).toBe('settings');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, isSupportedPath } from '../../src/engine/analyze.js';
+import { analyseText, isSupportedPath } from '../../src/engine/analyse.js';
 import { extractSettings, isSettingsPath, settingsTierOf } from '../../src/frontends/settings/index.js';
 import { hookMatchers } from '../../src/model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Value } from '../../src/model/types.js';
@@ -254,15 +254,15 @@ describe('text Claude Code cannot read', () => {
   });
 });
 
-describe('through analyzeText', () => {
+describe('through analyseText', () => {
   it('strips a byte order mark, so offsets agree with the editor', () => {
     const text = '\ufeff{ "permissions": { "allow": ["Bash"] } }';
-    const { model: result } = analyzeText(text, '/repo/.claude/settings.json');
+    const { model: result } = analyseText(text, '/repo/.claude/settings.json');
     const [entry] = listEntries(optionOf(result!.configurations[0]!, 'allowedTools').values);
     expect(textAt(text.slice(1), entry!.span)).toBe('"Bash"');
   });
 
   it('does not read a settings.json outside .claude as TypeScript or settings', () => {
-    expect(analyzeText('{ "permissions": { "allow": ["Bash"] } }', '/repo/settings.json')).toEqual({ syntaxErrors: [] });
+    expect(analyseText('{ "permissions": { "allow": ["Bash"] } }', '/repo/settings.json')).toEqual({ syntaxErrors: [] });
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { inspectModel, type InspectedConfiguration } from '../../src/engine/inspect/index.js';
 
 /** `tool: kind: summary`, with where the deciding value is written, for the rows named. */
 function rows(text: string, path: string, tools: string[]): Record<string, string> {
-  const analysis = analyzeText(text, path);
+  const analysis = analyseText(text, path);
   expect(analysis.syntaxErrors).toEqual([]);
   const [only, ...others] = inspectModel(analysis.model!) as [InspectedConfiguration, ...InspectedConfiguration[]];
   expect(others).toEqual([]);

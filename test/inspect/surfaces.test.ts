@@ -3,7 +3,7 @@ import { inspectModel, type InspectedConfiguration } from '../../src/engine/insp
 import { extractPython, loadPythonParser } from '../../src/frontends/python/index.js';
 import { extractTypeScript } from '../../src/frontends/typescript/index.js';
 import type { AgentModel } from '../../src/model/types.js';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 
 /** `entry / tool: kind: summary` for every row of every configuration. */
 function rows(model: AgentModel | undefined): Record<string, string> {
@@ -90,7 +90,7 @@ describe('toolgate inspect on the rest of the permission surface', () => {
 
 describe('toolgate inspect on agent, skill and workflow files', () => {
   const file = (text: string, path: string) => {
-    const analysis = analyzeText(text, path);
+    const analysis = analyseText(text, path);
     expect(analysis.syntaxErrors).toEqual([]);
     return rows(analysis.model);
   };

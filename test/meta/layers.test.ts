@@ -88,3 +88,36 @@ describe('layers', () => {
     expect(cycles(graph)).toEqual([]);
   });
 });
+
+/**
+ * A test of a source file's extension: a regular expression or string naming
+ * TypeScript/JavaScript or Python extensions (`/\.py$/`, `.endsWith('.ts')`,
+ * `'index.mjs'`), or a front end's own path check called to pick a language.
+ */
+const extensionTest = /\\\.(?:\(\?:)?(?:\[cm\]\??)?(?:\[jt\]|tsx?\b|jsx?\b|mjs\b|cjs\b|mts\b|cts\b|py\b|d\\\.)|endsWith\(\s*['"`]\.(?:[cm]?[jt]sx?|py)['"`]|['"`][\w*]*\.(?:[cm]?[jt]sx?|py)['"`]|\bis(?:Python|TypeScript)Path\b/;
+
+/**
+ * Not yet through the registry: `scan --staged` follows imports with each
+ * language's own resolver and names (src/engine/staged/), and typed linting
+ * is TypeScript's own (typescript-eslint hands over a TypeScript program).
+ */
+const choosingByPathStill = ['src/engine/staged/graph.ts', 'src/engine/staged/names.ts', 'src/eslint/program.ts'];
+
+describe('front ends are chosen through the registry', () => {
+  it('no file outside src/frontends/ tests a source file extension', () => {
+    const outside = filesUnder('src').filter((file) => !file.startsWith('src/frontends/') && !choosingByPathStill.includes(file));
+    const offending = outside.filter((file) => read(file).split('\n').some((line) => !/^\s*(?:import|export)\b|^\s*(?:\/\/|\/?\*)/.test(line) && extensionTest.test(line)));
+    expect(offending).toEqual([]);
+  });
+
+  it('the check finds such a test', () => {
+    const lines = ["if (/\\.py$/i.test(path)) {", "const python = isPythonPath(file);", "file.endsWith('.ts')", "for (const name of ['index.ts', '__init__.py'])", "path.replace(/\\.(?:[cm]?[jt]sx?)$/, '')"];
+    expect(lines.filter((line) => !extensionTest.test(line))).toEqual([]);
+    expect(extensionTest.test("import { scan } from './scan.js';".replace(/^import.*$/, ''))).toBe(false);
+    expect(extensionTest.test("const worker = new URL('./analysis-worker.js', import.meta.url);")).toBe(false);
+  });
+
+  it('the engine is handed its rules: it imports none', () => {
+    expect(importing(filesUnder('src/engine'), /^rules\//)).toEqual([]);
+  });
+});

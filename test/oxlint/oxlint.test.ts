@@ -9,6 +9,7 @@ import { allRules } from '../../rules/index.js';
 import { configNames } from '../../src/engine/configs.js';
 import { plugin } from '../../src/index.js';
 import oxlintPlugin, { toOxlintRule, type OxlintRuleContext } from '../../src/oxlint/plugin.js';
+import { registeredReading } from '../../src/eslint/registered.js';
 import { repoRoot } from '../cli/support.js';
 
 /**
@@ -96,7 +97,7 @@ describe('the oxlint plugin object', () => {
   });
 
   it('gives each file its own findings although oxlint hands every file the same sourceCode object', () => {
-    const rule = toOxlintRule(allRules.find((candidate) => candidate.id === 'no-bypass-without-disallowed-tools')!);
+    const rule = toOxlintRule(allRules.find((candidate) => candidate.id === 'no-bypass-without-disallowed-tools')!, registeredReading);
     const file = { filename: '', text: '' };
     const reports: Array<[string, number]> = [];
     const sourceCode = {

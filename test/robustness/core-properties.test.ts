@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { isPythonPath } from '../../src/frontends/python/index.js';
 import type { Exit, FunctionFacts } from '../../src/model/types.js';
 
@@ -141,7 +141,7 @@ function exitShape(exit: Exit): string {
 }
 
 function facts(text: string, file: string): { exits: string[]; catches: string[][]; mayThrow: boolean; seenSetChecks: string[][] } {
-  const analysis = analyzeText(text, file);
+  const analysis = analyseText(text, file);
   expect(analysis.syntaxErrors, text).toEqual([]);
   const review = analysis.model?.functions.find((fn: FunctionFacts) => fn.name === 'review');
   expect(review, text).toBeDefined();

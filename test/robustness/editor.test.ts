@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tsParser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { plugin } from '../../src/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -38,10 +38,10 @@ describe('half-typed code (the editor case)', () => {
   it('never crashes the front ends, whatever prefix of a file they are given', () => {
     // Every character of the example with mistakes; the clean one at each line end and token boundary.
     for (const { file, text } of sources('fixtures/example')) {
-      for (let end = 0; end <= text.length; end++) expect(() => analyzeText(text.slice(0, end), file), `${file} cut at ${end}`).not.toThrow();
+      for (let end = 0; end <= text.length; end++) expect(() => analyseText(text.slice(0, end), file), `${file} cut at ${end}`).not.toThrow();
     }
     for (const { file, text } of sources('fixtures/clean-example')) {
-      for (const end of cuts(text)) expect(() => analyzeText(text.slice(0, end), file), `${file} cut at ${end}`).not.toThrow();
+      for (const end of cuts(text)) expect(() => analyseText(text.slice(0, end), file), `${file} cut at ${end}`).not.toThrow();
     }
   });
 

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
 import { allRules } from '../../rules/index.js';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import { checkModel } from '../../src/engine/check.js';
 import type { RuleSetting } from '../../src/engine/configs.js';
 import { findConfigurations as findPythonConfigurations } from '../../src/frontends/python/configurations.js';
@@ -37,15 +37,15 @@ const everyRule: RuleSetting[] = allRules.map((rule) => ({ rule, severity: 'erro
  * Run one real-world file through every stage of the engine that can see it;
  * throws on any crash. Most files never mention the SDK, so the prefilter
  * skips them; each is also put through the parse as if it imported the SDK:
- * the public pipeline (`analyzeText` with an SDK import in front: parse,
+ * the public pipeline (`analyseText` with an SDK import in front: parse,
  * configurations, model), or for `deep` files the front end's own stages with
  * every function registered as a gate and every call argument evaluated, and
  * then every rule over those facts.
  */
 export function exercise(text: string, path: string, kind: CorpusKind, deep: boolean): Exercised {
-  analyzeText(text, path);
+  analyseText(text, path);
   if (deep) return kind === 'python' ? deepPython(text, path) : deepTypeScript(text, path);
-  const forced = analyzeText((kind === 'python' ? pyImport : tsImport) + text, path);
+  const forced = analyseText((kind === 'python' ? pyImport : tsImport) + text, path);
   return { syntaxErrors: forced.syntaxErrors.length > 0, functions: 0 };
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { badAgent, badPythonAgent, cli, parseSarif, pathOfUri, sdkImport, tree, unsafeInTerminal, writeTo, type JsonReport } from './support.js';
 
 // What a file system can hold besides plain files and folders, and the

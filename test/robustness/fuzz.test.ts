@@ -2,9 +2,9 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../../bench/generate.mjs';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { candidateText } from '../../src/engine/prefilter.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { plugin } from '../../src/index.js';
 import { cli, tree } from './support.js';
 
@@ -128,7 +128,7 @@ describe('mutated agent files', () => {
     const problems = new Set(result.problems.map((problem) => problem.path));
     const unparsed = mutants.filter(({ path, bytes }) => {
       const text = candidateText(bytes, path);
-      return text !== undefined && analyzeText(text, path).syntaxErrors.length > 0;
+      return text !== undefined && analyseText(text, path).syntaxErrors.length > 0;
     });
     // The mutations break most files: the property is exercised, not vacuous.
     expect(unparsed.length).toBeGreaterThan(mutants.length / 4);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
-import { scan } from '../../src/engine/scan.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
+import { scan } from '../support/scan.js';
 import { badAgent, badPythonAgent, cli, parseSarif, pathOfUri, sdkImport, tree, type JsonReport } from './support.js';
 
 // What a repository can hold besides well-formed code, and the outcome
@@ -198,7 +198,7 @@ describe('JSON settings that Claude Code would not read as written', () => {
   });
 });
 
-describe('analyzeText on hostile text', () => {
+describe('analyseText on hostile text', () => {
   it.each([
     ['NUL bytes', `${sdkImport}\u0000\u0000query(\u0000)`],
     ['lone surrogates', `${sdkImport}query({ prompt: '\uD800', options: { allowedTools: ['\uDC00Bash'] } });`],
@@ -207,7 +207,7 @@ describe('analyzeText on hostile text', () => {
     ['an unterminated template', `${sdkImport}query({ prompt: \`\${`],
     ['a shebang and JSX', `#!/usr/bin/env node\n${sdkImport}const a = <div>{query({})}</div>;`],
   ])('survives %s in TypeScript and JavaScript', (_name, text) => {
-    for (const file of ['x.ts', 'x.tsx', 'x.js', 'x.mjs', 'x.cjs']) expect(() => analyzeText(text, file)).not.toThrow();
+    for (const file of ['x.ts', 'x.tsx', 'x.js', 'x.mjs', 'x.cjs']) expect(() => analyseText(text, file)).not.toThrow();
   });
 
   it.each([
@@ -218,6 +218,6 @@ describe('analyzeText on hostile text', () => {
     ['a lone CR', 'import claude_agent_sdk\rquery(prompt="x")\r'],
     ['a form feed', 'import claude_agent_sdk\n\u000cdef f():\n    return 1\n'],
   ])('survives %s in Python', (_name, text) => {
-    expect(() => analyzeText(text, 'x.py')).not.toThrow();
+    expect(() => analyseText(text, 'x.py')).not.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { sdkImport } from './support.js';
 
 // toolgate's own nesting limit for TypeScript and JavaScript: 200 levels. The
@@ -16,7 +16,7 @@ beforeAll(async () => prepareFor('any.py'));
 
 /** The verdict on one file: its syntax errors, or that it was analysed. */
 function verdict(text: string): string[] {
-  const { model, syntaxErrors } = analyzeText(text, '/virtual/agent.ts');
+  const { model, syntaxErrors } = analyseText(text, '/virtual/agent.ts');
   if (syntaxErrors.length > 0) return syntaxErrors.map((error) => error.message);
   return model ? ['analysed'] : ['not analysed'];
 }

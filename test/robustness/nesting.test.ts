@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
 import { loadFormatter } from '../../src/cli/formatters/index.js';
 import { createColors } from '../../src/cli/color.js';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { checkModel } from '../../src/engine/check.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { finding, scanResult } from '../cli/support.js';
 import { cli, sdkImport, tree } from './support.js';
 
@@ -25,7 +25,7 @@ beforeAll(async () => prepareFor('any.py'));
 
 /** Findings of every rule on one file. */
 function check(text: string, file = 'agent.ts'): string[] {
-  const { model, syntaxErrors } = analyzeText(text, `/virtual/${file}`);
+  const { model, syntaxErrors } = analyseText(text, `/virtual/${file}`);
   if (syntaxErrors.length > 0) return syntaxErrors.map((error) => `syntax: ${error.message}`);
   const settings = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
   return model ? checkModel(model, settings).map((report) => `${report.ruleId}/${report.messageId}`) : [];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRules } from '../../rules/index.js';
-import { analyzeText, prepareFor } from '../../src/engine/analyze.js';
+import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { checkModel } from '../../src/engine/check.js';
 import { isPythonPath } from '../../src/frontends/python/index.js';
 
@@ -130,7 +130,7 @@ const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, op
 
 /** What was found, without where: rule, message and the data filled into it, sorted. */
 function findings(text: string, file: string): string[] {
-  const analysis = analyzeText(text, file);
+  const analysis = analyseText(text, file);
   expect(analysis.syntaxErrors, text).toEqual([]);
   if (!analysis.model) return [];
   return checkModel(analysis.model, everyRule)
@@ -140,7 +140,7 @@ function findings(text: string, file: string): string[] {
 
 /** The same, with where each starts: appending code must not move anything. */
 function placedFindings(text: string, file: string): string[] {
-  const analysis = analyzeText(text, file);
+  const analysis = analyseText(text, file);
   if (!analysis.model) return [];
   return checkModel(analysis.model, everyRule)
     .map(({ ruleId, messageId, span }) => `${span.start}-${span.end} ${ruleId}/${messageId}`)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { collectCorpus, corpusFloor, type CorpusFile } from './corpus.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,7 +33,7 @@ function startWorkers(threads: number, files: Promise<readonly CorpusFile[]>): P
       workerData: {
         root: repoRoot,
         exercise: path.join(repoRoot, 'test/robustness/exercise.ts'),
-        analyze: path.join(repoRoot, 'src/engine/analyze.ts'),
+        analyse: path.join(repoRoot, 'src/engine/analyse.ts'),
       },
     });
     return new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxFileBytes, readBytes, ReadRefused } from '../../src/engine/read-source.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { badAgent, cli, sdkImport, tree } from './support.js';
 
 // Every file toolgate reads goes through one reader: a link (which git can

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { badAgent, cli, sdkImport, tree } from './support.js';
 
 // Files deleted while the scan runs: the file system really changes between

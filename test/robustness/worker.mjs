@@ -18,7 +18,7 @@ const server = await createServer({
 });
 const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
 const { exercise } = await runner.import(workerData.exercise);
-const { prepareFor } = await runner.import(workerData.analyze);
+const { prepareFor } = await runner.import(workerData.analyse);
 await prepareFor('any.py');
 
 parentPort.on('message', async (message) => {

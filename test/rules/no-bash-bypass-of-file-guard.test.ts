@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-bash-bypass-of-file-guard.js';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import { runRuleTests } from '../support/rule-tester.js';
 
 const head = "import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\nconst guard: HookCallback = async (input: any) =>\n  input.tool_input.file_path?.endsWith('.env') ? { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'secrets' } } : {};";

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveSettings } from '@anthropic-ai/claude-agent-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import type { Finding } from '../../src/engine/findings.js';
 import { settingsRuleRejection, type SettingsList } from '../../src/model/settings-validator.js';
 import { rulePool } from './rule-pool.js';

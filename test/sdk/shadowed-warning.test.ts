@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { query, type Options } from '@anthropic-ai/claude-agent-sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scan } from '../../src/engine/scan.js';
+import { scan } from '../support/scan.js';
 import type { Finding } from '../../src/engine/findings.js';
 import { fakeClaudeProcess } from './fake-claude-process.js';
 

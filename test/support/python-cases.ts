@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import type { Report } from '../../src/engine/check.js';
 import type { Rule } from '../../src/model/rule.js';
 import { loadPythonParser } from '../../src/frontends/python/index.js';
@@ -22,11 +22,11 @@ export interface PythonReport {
 }
 
 /**
- * Run one rule over a Python source as `scan` does (analyzeText, then
+ * Run one rule over a Python source as `scan` does (analyseText, then
  * checkModel with the rule's options), in source order.
  */
 export function pythonReports<Options>(code: string, rule: Rule<Options, string>, options?: Partial<Options>, path = 'agent.py'): PythonReport[] {
-  expect(analyzeText(code, path).syntaxErrors, 'the case parses').toEqual([]);
+  expect(analyseText(code, path).syntaxErrors, 'the case parses').toEqual([]);
   return locatedReports(code, path, [{ rule, severity: 'error', options }]).map((report) => {
     const { ruleId, messageId, line, column, data } = report;
     return { ruleId, messageId, line, column, data, report };

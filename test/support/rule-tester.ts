@@ -2,7 +2,8 @@ import { RuleTester as TypeScriptRuleTester } from '@typescript-eslint/rule-test
 import { RuleTester as EslintRuleTester } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Rule } from '../../src/model/rule.js';
-import { toEslintRule } from '../../src/eslint/adapter.js';
+import { toEslintRule, type EslintReading } from '../../src/eslint/adapter.js';
+import { registeredReading } from '../../src/eslint/registered.js';
 import { expectSuggestionPasses, locatedReports, type ExpectedSuggestion } from './suggestions.js';
 
 // Both testers register their cases through the test framework's globals;
@@ -64,14 +65,16 @@ export interface RuleCases<MessageIds extends string, Options> {
 
 /**
  * Run a toolgate rule's cases through ESLint, the way users load it: the rule
- * is converted with `toEslintRule`, then each language's cases go to a
- * RuleTester with that language's parser.
+ * is converted with `toEslintRule` (reading files with the registered front
+ * ends unless told otherwise), then each language's cases go to a RuleTester
+ * with that language's parser.
  */
 export function runRuleTests<MessageIds extends string, Options>(
   rule: Rule<Options, MessageIds>,
   cases: RuleCases<NoInfer<MessageIds>, NoInfer<Options>>,
+  reading: EslintReading = registeredReading,
 ): void {
-  const module = toEslintRule(rule);
+  const module = toEslintRule(rule, reading);
   const { typescript, javascript } = cases;
   if (typescript) {
     describe('typescript', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText } from '../../src/engine/analyze.js';
+import { analyseText } from '../../src/engine/analyse.js';
 import type { Report } from '../../src/engine/check.js';
 import type { Rule } from '../../src/model/rule.js';
 import type { ExpectedError } from './rule-tester.js';
@@ -33,7 +33,7 @@ type Found = Required<Omit<ExpectedError, 'data' | 'suggestions'>> & { data: Rec
  * nothing.
  */
 export function settingsReports<Options>(rule: Rule<Options, string>, item: SettingsCase<Options>): Found[] {
-  const analysis = analyzeText(item.code, pathOf(item));
+  const analysis = analyseText(item.code, pathOf(item));
   expect(analysis.syntaxErrors, 'the case parses').toEqual([]);
   return locatedReports(item.code, pathOf(item), [{ rule, severity: 'error', options: item.options }]).map((report) => {
     const { messageId, data, line, column, endLine, endColumn } = report;

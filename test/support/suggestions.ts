@@ -1,5 +1,6 @@
+import { allRules } from '../../rules/index.js';
 import { expect } from 'vitest';
-import { analyzeText, withoutBom } from '../../src/engine/analyze.js';
+import { analyseText, withoutBom } from '../../src/engine/analyse.js';
 import { checkModel, type Report, type ReportSuggestion } from '../../src/engine/check.js';
 import { configRules, type RuleSetting } from '../../src/engine/configs.js';
 import { applyEdits } from '../../src/engine/edits.js';
@@ -64,7 +65,7 @@ export function expectSuggestionPasses(
   fixed: Pick<Report, 'ruleId' | 'messageId' | 'data'>,
   options?: unknown,
 ): void {
-  const settings = configRules('strict').map((setting) => (setting.rule.id === fixed.ruleId && options !== undefined ? { ...setting, options } : setting));
+  const settings = configRules('strict', allRules).map((setting) => (setting.rule.id === fixed.ruleId && options !== undefined ? { ...setting, options } : setting));
   const remaining = findingKeys(before, path, settings);
   const fixedKey = keyOf(fixed);
   const index = remaining.indexOf(fixedKey);
@@ -80,7 +81,7 @@ export function expectSuggestionPasses(
 }
 
 function findingKeys(code: string, path: string, settings: RuleSetting[]): string[] {
-  const analysis = analyzeText(code, path);
+  const analysis = analyseText(code, path);
   expect(analysis.syntaxErrors, `parses:\n${code}`).toEqual([]);
   return analysis.model ? checkModel(analysis.model, settings).map(keyOf) : [];
 }
@@ -91,7 +92,7 @@ function keyOf({ ruleId, messageId, data }: Pick<Report, 'ruleId' | 'messageId' 
 
 /** The unsuppressed reports of `settings` on a file, placed (1-based) as `scan` places them, in position order. */
 export function locatedReports(code: string, path: string, settings: Parameters<typeof checkModel>[1]): Array<Report & { line: number; column: number; endLine: number; endColumn: number }> {
-  const analysis = analyzeText(code, path);
+  const analysis = analyseText(code, path);
   if (!analysis.model) return [];
   const lines = new LineIndex(withoutBom(code));
   return checkModel(analysis.model, settings)

@@ -1,7 +1,7 @@
 import type { FileProblem } from '../../engine/findings.js';
 import { compareText } from '../../engine/findings.js';
 import type { InspectReport, InspectResult, LocatedStep, LocatedTool } from '../../engine/inspect/index.js';
-import type { SpanLocation } from '../../engine/tree.js';
+import type { SpanLocation } from '../../engine/file-pipeline.js';
 import { toolInfo } from '../../package-info.js';
 import { jsonReport } from '../escape.js';
 

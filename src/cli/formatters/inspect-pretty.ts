@@ -1,6 +1,6 @@
 import { compareText } from '../../engine/findings.js';
 import type { DecisionKind, InspectReport, InspectResult, LocatedStep } from '../../engine/inspect/index.js';
-import type { SpanLocation } from '../../engine/tree.js';
+import type { SpanLocation } from '../../engine/file-pipeline.js';
 import type { Colors } from '../color.js';
 import { escapeForTerminal } from '../escape.js';
 import type { FormatContext } from './index.js';

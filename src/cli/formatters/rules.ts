@@ -15,7 +15,7 @@ export interface RuleRow {
 
 /** Every rule toolgate ships, in catalogue order, with its level in each preset. */
 export function ruleRows(): RuleRow[] {
-  const levels = new Map(configNames.map((name) => [name, new Map(configRules(name).map((setting) => [setting.rule.id, setting.severity]))]));
+  const levels = new Map(configNames.map((name) => [name, new Map(configRules(name, allRules).map((setting) => [setting.rule.id, setting.severity]))]));
   return allRules.map((rule) => ({
     id: rule.id,
     description: rule.meta.docs.description,

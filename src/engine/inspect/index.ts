@@ -1,6 +1,7 @@
 import type { SettingsTier, Span } from '../../model/types.js';
 import { compareText, type FileProblem } from '../findings.js';
-import { analyseTree, type AnalysedFile, type ScanStats, type SpanLocation, type TreeOptions } from '../tree.js';
+import { analyseFiles, type AnalysedFile, type ScanStats, type SpanLocation, type FileOptions } from '../file-pipeline.js';
+import type { Toolkit } from '../toolkit.js';
 import { inspectModel } from './evaluate.js';
 import type { Decision, Step } from './types.js';
 
@@ -33,10 +34,10 @@ export interface InspectResult {
   stats: ScanStats;
 }
 
-/** Find the files under `paths` and say, for each agent configuration, who decides each tool call. */
-export async function inspect(options: TreeOptions = {}): Promise<InspectResult> {
+/** Find the files under `paths` and say, for each agent configuration, who decides each tool call; `frontEnds` read the files. */
+export async function inspect(options: FileOptions, { frontEnds }: Pick<Toolkit, 'frontEnds'>): Promise<InspectResult> {
   const configurations: InspectReport[] = [];
-  const { root, stats, problems } = await analyseTree(options, (file) => {
+  const { root, stats, problems } = await analyseFiles(options, frontEnds, (file) => {
     for (const report of reportsOf(file)) configurations.push(report);
   });
   configurations.sort(compareReports);

@@ -1,4 +1,5 @@
 import { isSettingsPath } from '../../frontends/settings/paths.js';
+import { frontEnds } from '../../frontends/registry.js';
 import { candidateText, isSupportedPath, sdkMarkers } from '../prefilter.js';
 import { git, gitAsync, records } from './git.js';
 import type { Snapshot } from './snapshot.js';
@@ -8,7 +9,7 @@ import type { Snapshot } from './snapshot.js';
  * folders). Plain globs: git's `icase` magic makes the search 2.5 times
  * slower, so an extension in mixed case (`.Ts`) is not searched.
  */
-const codePathspecs = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py'].flatMap((extension) => [`*.${extension}`, `*.${extension.toUpperCase()}`]);
+const codePathspecs = frontEnds.flatMap((frontEnd) => frontEnd.pathspecs ?? []);
 
 /**
  * The snapshot's files that can hold agent code: those the prefilter passes.
@@ -21,7 +22,7 @@ const codePathspecs = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py
  */
 export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string>): Promise<string[]> {
   const { repository } = snapshot;
-  const patterns = sdkMarkers.flatMap((marker) => ['-e', marker]);
+  const patterns = sdkMarkers(frontEnds).flatMap((marker) => ['-e', marker]);
   const grepArgs = (extra: readonly string[], pathspecs: readonly string[]): string[] => ['grep', '-l', '-z', '-F', '--no-color', ...extra, ...patterns, '--', ...pathspecs];
   // Side by side: the search of the working tree does not wait for the list of files that differ from the index.
   const [inTree, differs] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../contract.js';
+import type { Analysis, AnalyseOptions } from '../contract.js';
 import { loadPythonParser } from './parse.js';
 import { PythonProject, type ProjectHost } from './project.js';
 import { isPythonPath, mentionsSdk } from './prefilter.js';
@@ -11,10 +11,10 @@ export { isPythonPath };
  * parse. `crossesModules` says whether following imports (the project pass)
  * could change what it reports. `loadPythonParser()` must have resolved first.
  */
-export function extractPython(text: string, path: string, options: AnalyzeOptions = {}): Analysis & { crossesModules?: boolean } {
+export function extractPython(text: string, path: string, options: AnalyseOptions = {}): Analysis & { crossesModules?: boolean } {
   if (!options.everyFile && !mentionsSdk(text)) return { syntaxErrors: [] };
   const project = new PythonProject({ readFile: (file) => (file === path ? text : undefined) }, false);
-  return project.analyze([path], options).get(path)!;
+  return project.analyse([path], options).get(path)!;
 }
 
 export { loadPythonParser, PythonProject, type ProjectHost };

@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../contract.js';
+import type { Analysis, AnalyseOptions } from '../contract.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentConfiguration, AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
@@ -59,7 +59,7 @@ export class PythonProject implements ImportResolver {
   }
 
   /** Build the model of each root module; values may come from any module its imports reach. */
-  analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis & { crossesModules: boolean }> {
+  analyse(roots: readonly string[], options: AnalyseOptions = {}): Map<string, Analysis & { crossesModules: boolean }> {
     this.roots = roots;
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {

@@ -1,4 +1,4 @@
-import type { Analysis, AnalyzeOptions } from '../contract.js';
+import type { Analysis, AnalyseOptions } from '../contract.js';
 import { TypeScriptProject, type ModuleReference, type ProjectHost } from './project.js';
 import { isTypeScriptPath, mentionsSdk } from './prefilter.js';
 
@@ -10,10 +10,10 @@ export { isTypeScriptPath };
  * check, not a parse. `crossesModules` says whether following imports (the
  * project pass) could change what it reports.
  */
-export function extractTypeScript(text: string, path: string, options: AnalyzeOptions = {}): Analysis {
+export function extractTypeScript(text: string, path: string, options: AnalyseOptions = {}): Analysis {
   if (!options.everyFile && !mentionsSdk(text)) return { syntaxErrors: [] };
   const project = new TypeScriptProject({ readFile: (file) => (file === path ? text : undefined) }, false);
-  return project.analyze([path], options).get(path)!;
+  return project.analyse([path], options).get(path)!;
 }
 
 export { TypeScriptProject, type ModuleReference, type ProjectHost };

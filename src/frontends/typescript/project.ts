@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import type { Analysis, AnalyzeOptions, SyntaxError } from '../contract.js';
+import type { Analysis, AnalyseOptions, SyntaxError } from '../contract.js';
 import { unknown } from '../../model/build.js';
 import { gatesOfFile } from '../../model/hooks.js';
 import type { AgentModel, Span, Suppression, ValueSet } from '../../model/types.js';
@@ -74,7 +74,7 @@ export class TypeScriptProject implements ImportResolver {
   }
 
   /** Build the model of each root file; values may come from any module its imports reach. */
-  analyze(roots: readonly string[], options: AnalyzeOptions = {}): Map<string, Analysis> {
+  analyse(roots: readonly string[], options: AnalyseOptions = {}): Map<string, Analysis> {
     this.roots = roots;
     const found = new Map<string, FoundConfigurations>();
     for (const root of roots) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
-import { Analyser, loadedFrontEnds, loadFrontEnds, type ThreadOptions } from './analyser.js';
-import type { ParsedSource, SyntaxError } from './analyze.js';
+import type { FrontEnd, ParsedSource, SyntaxError } from '../frontends/contract.js';
+import { Analyser, frontEndOf, type SourceJob, type ThreadOptions } from './analyser.js';
+import { analyseProject, loadAnalysis } from './front-ends.js';
 import { discoverFiles, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from '../model/line-index.js';
@@ -15,7 +16,7 @@ import { SourceFiles, type SpanLocation } from './sources.js';
 
 export type { SpanLocation };
 
-export interface TreeOptions {
+export interface FileOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
   paths?: string[];
   cwd?: string;
@@ -37,7 +38,7 @@ export interface TreeOptions {
 }
 
 /** `--cache`: results kept between runs, and how to take one back as if just checked. */
-export interface TreeCache<Result> {
+export interface FileCache<Result> {
   cache: ScanCache<Result>;
   reuse(result: Result): void;
 }
@@ -85,14 +86,17 @@ type FileOutcome =
   | { kind: 'failed'; problem: FileProblem };
 
 /**
- * Find the files under `paths` and build each one's agent model, handing each
- * to `onFile` as it is ready. Files that cannot be read, parsed or analysed
+ * The file pipeline: find the files under `paths` (discover, read,
+ * prefilter), build each one's agent model with the front end that reads it
+ * (on this thread or workers, then the project pass), handing each to
+ * `onFile` as it is ready. Files that cannot be read, parsed or analysed
  * are returned as problems: the caller must fail closed on them.
  */
-export async function analyseTree<Result>(
-  options: TreeOptions,
+export async function analyseFiles<Result>(
+  options: FileOptions,
+  frontEnds: readonly FrontEnd[],
   onFile: (file: AnalysedFile) => Result,
-  cached?: TreeCache<Result>,
+  cached?: FileCache<Result>,
 ): Promise<{ root: string; stats: ScanStats; problems: FileProblem[] }> {
   const root = path.resolve(options.cwd ?? process.cwd());
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
@@ -148,14 +152,15 @@ export async function analyseTree<Result>(
   const onIgnored = (): void => void stats.ignored++;
   const discovery = {
     cwd: root,
+    frontEnds,
     onIgnored,
     ...(options.ignore ? { ignore: options.ignore } : {}),
     ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
   };
   const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
-  const analyser = new Analyser(sources.read, options.threads);
-  const reExports = new ReExportPass();
-  const first: FirstPass = { sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
+  const analyser = new Analyser(sources.read, frontEnds, options.threads);
+  const reExports = new ReExportPass(frontEnds);
+  const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
       const kept = record(discovered, await analyseFile(discovered, first, cache));
@@ -172,13 +177,14 @@ export async function analyseTree<Result>(
     if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
     deferred.push(file);
   }
-  if (deferred.length > 0) await projectPassCached(deferred, sources, problems, record, parsed, cache);
+  if (deferred.length > 0) await projectPassCached(deferred, { frontEnds, sources, problems, parsed }, record, cache);
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
 
 /** What the first pass over the files shares. */
 interface FirstPass {
+  frontEnds: readonly FrontEnd[];
   sources: SourceFiles;
   analyser: Analyser;
   /** The parses of deferred files, for the project pass. */
@@ -188,7 +194,7 @@ interface FirstPass {
   everyFile: boolean;
 }
 
-async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, parsed, reExports, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
+async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, analyser, parsed, reExports, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -198,7 +204,7 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
   let text: string;
   try {
     const bytes = readBytes(file.absolutePath);
-    const candidate = file.settings || file.frontmatter || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath);
+    const candidate = file.settings || file.frontmatter || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath, frontEnds);
     // Most files of a large tree end here: read and searched, never parsed.
     if (candidate === undefined) {
       reExports.noteSkipped(file);
@@ -214,7 +220,7 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {
-    const job = { text, absolutePath: file.absolutePath, asSettings: file.settings === true, ...(file.frontmatter ? { frontmatter: file.frontmatter } : {}), ...(everyFile ? { everyFile } : {}) };
+    const job: SourceJob = { text, absolutePath: file.absolutePath, ...readAs(file), ...(everyFile ? { everyFile } : {}) };
     const { analysis, reads: read, states, refused } = await analyser.analyse(job);
     const reads = new Set(read);
     for (const [absolute, state] of Object.entries(states ?? {})) cache?.observeState(absolute, state);
@@ -242,6 +248,22 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
   }
 }
 
+/** A file discovery says how to read whatever its name: a `settingsFiles` entry as settings, a plugin's skill as frontmatter. */
+function readAs(file: DiscoveredFile): Pick<SourceJob, 'readAs' | 'frontmatter'> {
+  if (file.settings) return { readAs: 'settings' };
+  return file.frontmatter ? { readAs: 'frontmatter', frontmatter: file.frontmatter } : {};
+}
+
+/** What the project pass works with. */
+interface ProjectPassContext {
+  frontEnds: readonly FrontEnd[];
+  sources: SourceFiles;
+  /** Where the files' problems go. */
+  problems: FileProblem[];
+  /** The parses of the first pass, by absolute path. */
+  parsed: ReadonlyMap<string, ParsedSource>;
+}
+
 /**
  * The project pass through `--cache`: the files it analyses together are kept
  * as one group, reused only when none of them nor any file the pass read
@@ -249,10 +271,8 @@ async function analyseFile<Result>(file: DiscoveredFile, { sources, analyser, pa
  */
 async function projectPassCached<Result>(
   files: readonly DiscoveredFile[],
-  sources: SourceFiles,
-  problems: FileProblem[],
+  context: ProjectPassContext,
   record: (file: DiscoveredFile, outcome: FileOutcome) => { result: Result; reads: Set<string> } | undefined,
-  parsed: ReadonlyMap<string, ParsedSource>,
   cache?: ScanCache<Result>,
 ): Promise<void> {
   const reused = cache?.lookupGroup(files);
@@ -263,12 +283,12 @@ async function projectPassCached<Result>(
   }
   // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
   // with each parser its files need: a file that was a cache hit was never parsed in this run.
-  const { prepareFor } = await loadFrontEnds();
-  for (const file of files) await prepareFor(file.absolutePath);
+  for (const frontEnd of new Set(files.map((file) => frontEndOf({ absolutePath: file.absolutePath, ...readAs(file) }, context.frontEnds)))) await loadAnalysis(frontEnd);
   const reads = new Set<string>();
   const results = new Map<string, Result>();
+  const { problems, sources } = context;
   const before = problems.length;
-  for (const [file, outcome] of projectPass(files, sources, problems, recordingTo(reads, sources.read), parsed)) {
+  for (const [file, outcome] of projectPass(files, context, recordingTo(reads, sources.read))) {
     const kept = record(file, outcome);
     if (!kept) continue;
     results.set(file.path, kept.result);
@@ -298,16 +318,15 @@ async function* onlyShard(files: AsyncIterable<DiscoveredFile>, shard: Shard): A
  */
 function projectPass(
   files: readonly DiscoveredFile[],
-  sources: SourceFiles,
-  problems: FileProblem[],
+  { frontEnds, sources, problems, parsed }: ProjectPassContext,
   read: (absolute: string) => string | undefined,
-  parsed: ReadonlyMap<string, ParsedSource>,
 ): Array<[DiscoveredFile, FileOutcome]> {
   const passOver = (group: readonly DiscoveredFile[]): Array<[DiscoveredFile, FileOutcome]> => {
-    const result = loadedFrontEnds().analyzeProject(
+    const result = analyseProject(
       group.map((file) => file.absolutePath),
       read,
       parsed,
+      frontEnds,
     );
     // A module a value was followed into must parse, or the value may be cut short (fail closed).
     for (const imported of result.imported) {
