@@ -5,6 +5,7 @@ import { Spending } from '../core/budget.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
+import { copiedList } from '../core/loops.js';
 import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
@@ -134,6 +135,10 @@ export class Evaluator {
         return single(this.dictionary(node, bindings));
       case 'dictionary_comprehension':
         return this.dictionaryCopy(node, bindings);
+      case 'list_comprehension':
+      case 'set_comprehension':
+      case 'generator_expression':
+        return this.listCopy(node, bindings);
       case 'lambda':
         return this.functionValue(node);
       case 'conditional_expression': {
@@ -255,6 +260,21 @@ export class Evaluator {
       (!filter || (filter.type === 'if_clause' && dropsNone(this.source, filter, text(value)!)));
     const source = copies ? field(receiver, 'object') : undefined;
     return source ? this.evaluate(source, bindings) : unknown(this.span(node));
+  }
+
+  /**
+   * `[t for t in TOOLS]`, `(t for t in TOOLS)`: the list's elements. A
+   * comprehension that filters or changes them is not followed.
+   */
+  private listCopy(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const body = field(node, 'body');
+    const [loop, ...more] = namedChildren(node).filter((child) => child !== body);
+    const target = loop?.type === 'for_in_clause' ? field(loop, 'left') : undefined;
+    const iterable = loop && field(loop, 'right');
+    const span = this.span(node);
+    const copies = body?.type === 'identifier' && target?.type === 'identifier' && textOf(this.source, body) === textOf(this.source, target) && more.length === 0;
+    if (!copies || !iterable) return unknown(span);
+    return single(copiedList(this.evaluate(iterable, bindings), span));
   }
 
   /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */

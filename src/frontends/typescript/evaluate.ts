@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
@@ -7,6 +7,7 @@ import { propertyOf } from '../../model/values.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
+import { loopElements, spreadArguments } from '../core/loops.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -226,9 +227,12 @@ export class Evaluator {
     const through = new Set<ts.Node>([declaration]);
     this.traces.push(through);
     try {
+      const loop = forOfLoop(declaration);
       const initial = declaration.initializer
         ? this.evaluate(declaration.initializer)
-        : isAmbient(declaration)
+        : loop
+          ? loopElements(this.evaluate(loop.expression), spanOf(declaration.name))
+          : isAmbient(declaration)
           ? unknown(spanOf(declaration.name))
           : single({ kind: 'undefined', span: spanOf(declaration.name) });
       const value = this.applyWrites(declaration, initial);
@@ -255,6 +259,8 @@ export class Evaluator {
     if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
     const fn = parameter.parent;
     const index = fn.parameters.indexOf(parameter);
+    const walked = index === 0 ? walkedList(fn) : undefined;
+    if (walked) return loopElements(this.evaluate(walked), spanOf(parameter.name));
     // A `this` parameter is a type annotation, not an argument a caller passes.
     const passedAt = fn.parameters[0] && isIdentifier(fn.parameters[0].name) && fn.parameters[0].name.text === 'this' ? index - 1 : index;
     const callers = callersOf(fn, this.scopes);
@@ -297,7 +303,10 @@ export class Evaluator {
     for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
-      const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));
+      const evaluated = write.values.flatMap((expression) =>
+        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression), spanOf(expression)) : [this.evaluate(expression)],
+      );
+      const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
       value =
         write.kind === 'append'
           ? appendAt(value, write.path, values)
@@ -519,6 +528,24 @@ function constantName(node: ts.Node): string | undefined {
     expression = unwrap(expression.expression);
   }
   return parts.length > 0 && isIdentifier(expression) ? constantKey([expression.text, ...parts].join('.')) : undefined;
+}
+
+/** `for (const t of list)`: the loop that gives the variable its values. */
+function forOfLoop(declaration: ts.VariableDeclaration): ts.ForOfStatement | undefined {
+  const list = declaration.parent;
+  return isForOfStatement(list.parent) && list.parent.initializer === list && isIdentifier(declaration.name) ? list.parent : undefined;
+}
+
+/** Array methods whose callback's first parameter is each element in turn. */
+const elementCallbacks = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find', 'findIndex']);
+
+/** `list.forEach((t) => …)`: the list a callback is handed each element of. */
+function walkedList(fn: ts.SignatureDeclaration): ts.Expression | undefined {
+  if (!isArrowFunction(fn) && !isFunctionExpression(fn)) return undefined;
+  const call = fn.parent;
+  if (!isCallExpression(call) || call.arguments[0] !== fn) return undefined;
+  const callee = unwrap(call.expression);
+  return isPropertyAccessExpression(callee) && elementCallbacks.has(callee.name.text) ? callee.expression : undefined;
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */
