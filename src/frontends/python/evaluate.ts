@@ -702,7 +702,12 @@ export class Evaluator {
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
       if (!identifier) return;
-      if (parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') {
+      if (parameter.type === 'dictionary_splat_pattern') {
+        // `**overrides`: the keywords this call passes that name no other parameter.
+        bound.set(identifier, single(owner.keywordsLeft(this.source, call, list!, (node) => this.evaluate(node, bindings))));
+        return;
+      }
+      if (parameter.type === 'list_splat_pattern') {
         bound.set(identifier, unknown(this.span(identifier)));
         return;
       }
