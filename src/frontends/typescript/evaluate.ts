@@ -32,6 +32,8 @@ export interface ImportResolver {
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
   /** The calls of `fn`, exported, in the other modules of the analysis that import it; undefined when imports are not followed. */
   callsFromImporters?(fn: ts.SignatureDeclaration): ImporterCalls<ImporterCall> | undefined;
+  /** The evaluator of another file of the project, to work out what its helpers return. */
+  evaluatorOf?(file: ts.SourceFile): Evaluator | undefined;
 }
 
 /** A call of a function in another module, with that module's evaluator for its arguments. */
@@ -417,8 +419,19 @@ export class Evaluator {
       return this.evaluate(node.arguments[0], bindings);
     }
     const target = this.localFunction(callee);
-    if (!target) return unknown(spanOf(node));
-    return this.returnValue(target, node.arguments, bindings);
+    if (target) return this.returnValue(target, node.arguments, bindings);
+    const imported = this.importedFunction(callee);
+    return imported ? this.returnValue(imported.node, node.arguments, bindings, imported.evaluator) : unknown(spanOf(node));
+  }
+
+  /** A function of another file of the project that a call names: `makePolicyHook` of `import { makePolicyHook } from './policy'`. */
+  private importedFunction(callee: ts.Expression): { node: FunctionNode; evaluator: Evaluator } | undefined {
+    if (!this.imports?.evaluatorOf || !(isIdentifier(callee) || isPropertyAccessExpression(callee))) return undefined;
+    const values = this.evaluate(callee).alternatives;
+    const [only] = values;
+    const node = values.length === 1 && only?.kind === 'function' ? this.functions.nodeOf?.(only.functionId) : undefined;
+    const evaluator = node?.body && node.getSourceFile() !== this.file ? this.imports.evaluatorOf(node.getSourceFile()) : undefined;
+    return evaluator && node ? { node, evaluator } : undefined;
   }
 
   /** `tools.concat(['Bash'], 'Edit')`: the receiver's elements, then each argument's (an array's elements, or itself). */
@@ -463,31 +476,36 @@ export class Evaluator {
     return undefined;
   }
 
-  /** What a helper returns for these arguments: `makeOptions('bypassPermissions')`. */
-  private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined): ValueSet {
-    if (this.active.has(target) || !target.body) return unknown(spanOf(target));
+  /**
+   * What a helper returns for these arguments: `makeOptions('bypassPermissions')`.
+   * The arguments are this file's; the helper's defaults and body are its
+   * own file's (`owner`).
+   */
+  private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined, owner: Evaluator = this): ValueSet {
+    if (owner.active.has(target) || !target.body) return unknown(spanOf(target));
     if (this.spending.helperSpent()) return unknown(spanOf(target));
-    this.note([target]);
+    if (owner !== this) this.crossesModules = true;
+    owner.note([target]);
     const bound: Bindings = new Map();
     target.parameters.forEach((parameter, index) => {
       const argument = args[index];
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
-      else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
+      else if (parameter.initializer) bound.set(parameter, owner.evaluate(parameter.initializer));
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(parameter, unknown(spanOf(parameter)));
     });
     const body = target.body;
-    this.active.add(target);
+    owner.active.add(target);
     try {
       return this.spending.inHelper(() => {
-        if (!isBlock(body)) return this.evaluate(body, bound);
+        if (!isBlock(body)) return owner.evaluate(body, bound);
         const values = returnStatements(body).map((statement) =>
-          statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
+          statement.expression ? owner.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
         );
         return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
       });
     } finally {
-      this.active.delete(target);
+      owner.active.delete(target);
     }
   }
 
