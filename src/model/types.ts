@@ -61,10 +61,12 @@ export interface ValueOrigin {
   /**
    * `settings`: the `permissions.defaultMode` of the `settings` option;
    * `switch`: a run-time change of the mode (`setPermissionMode`,
-   * `applyFlagSettings`) on the session the configuration starts.
+   * `applyFlagSettings`) on the session the configuration starts;
+   * `fallback`: the right side of `a ?? b`, `a || b`, `a or b`, taken when
+   * `a`, a value read from elsewhere (a request field), is not set.
    */
-  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch';
-  /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`). */
+  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch' | 'fallback';
+  /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`); for a fallback, what it stands in for (`req.mode`). */
   name: string;
   /** The function the parameter or the write belongs to, when it has a name. */
   owner?: string;

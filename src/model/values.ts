@@ -103,6 +103,8 @@ export function originClause(value: Value): string {
       return ` (${origin.name} of the settings option)`;
     case 'switch':
       return ` (switched at run time by ${origin.name}())`;
+    case 'fallback':
+      return ` (the fallback when ${origin.name} is not set)`;
   }
 }
 

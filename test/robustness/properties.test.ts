@@ -76,7 +76,7 @@ function typescript(config: Configuration, format: Style): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.mode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.permissionMode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
   if (mode) options.push(`permissionMode${colon}${mode}`);
   const constants = config.permissionMode && config.modeRoute === 'constant' ? `const Mode = { Auto: ${q('auto')}, Safe: ${q('safe')} } as const;\nconst DEFAULTS = { [Mode.Auto]: ${q(config.permissionMode)}, [Mode.Safe]: ${q('default')} };\n\n` : '';
   const alias = config.aliased ? `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n` : '';

@@ -2,7 +2,7 @@ import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, w
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
@@ -299,7 +299,7 @@ export class Evaluator {
     }
     const environment = environmentRead(this.source, this.scopes, left);
     if (environment && !environment.fallback) return environmentFallback(environment.read, this.evaluate(right, bindings));
-    return union(this.evaluate(left, bindings), this.evaluate(right, bindings));
+    return readFallback(this.evaluate(left, bindings), textOf(this.source, left), this.span(left), this.evaluate(right, bindings));
   }
 
   private identifier(node: PyNode, bindings: Bindings | undefined): ValueSet {

@@ -4,7 +4,7 @@ import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { fieldValue } from '../core/fields.js';
 import { loopElements, spreadArguments } from '../core/loops.js';
@@ -182,7 +182,7 @@ export class Evaluator {
     if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) {
       const read = environmentRead(node.left, this.scopes);
       if (read) return environmentFallback(read, this.evaluate(node.right, bindings));
-      return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
+      return readFallback(this.evaluate(node.left, bindings), node.left.getText(this.file), spanOf(node.left), this.evaluate(node.right, bindings));
     }
     if (operator === SyntaxKind.AmpersandAmpersandToken) {
       // `cond && value`: the value, or nothing (spreading `false` adds nothing).

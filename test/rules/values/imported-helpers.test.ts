@@ -16,7 +16,7 @@ const located = async (project: string): Promise<string[]> => {
 describe('helpers imported from modules that never name the SDK', () => {
   it('TypeScript: a hook factory whose hook can throw or catches and allows; a request field with a bypass fallback', async () => {
     expect(await located('helpers-ts')).toEqual([
-      "helpers-ts/src/options.ts:6:41 no-bypass-without-disallowed-tools permissionMode can be 'bypassPermissions'",
+      "helpers-ts/src/options.ts:6:41 no-bypass-without-disallowed-tools permissionMode can be 'bypassPermissions' (the fallback when body.mode is not set)",
       'helpers-ts/src/policy.ts:2:10 no-fail-open-hook This hook can deny, but it can also throw outside a try block (JSON.parse(cfg.rules))',
       'helpers-ts/src/policy.ts:13:7 no-fail-open-hook When the hook fails, this handler returns no decision',
       // Silent: makeStrictHook's catch denies; buildSafeOptions falls back to 'default'.
@@ -26,14 +26,14 @@ describe('helpers imported from modules that never name the SDK', () => {
   it('JavaScript: the same through an arrow helper and `||`', async () => {
     expect(await located('helpers-js')).toEqual([
       'helpers-js/policy.mjs:2:10 no-fail-open-hook This hook can deny, but it can also throw outside a try block (JSON.parse(cfg.rules))',
-      "helpers-js/policy.mjs:8:71 no-bypass-without-disallowed-tools permissionMode can be 'bypassPermissions'",
+      "helpers-js/policy.mjs:8:71 no-bypass-without-disallowed-tools permissionMode can be 'bypassPermissions' (the fallback when body.mode is not set)",
     ]);
   });
 
   it('Python: a hook factory whose catch allows; a request field with an `or` fallback', async () => {
     expect(await located('helpers-py')).toEqual([
       "helpers-py/app/policy.py:8:9 no-fail-open-hook When 'hook' fails, this handler returns no decision",
-      "helpers-py/app/policy.py:27:45 no-bypass-without-disallowed-tools permission_mode can be 'bypassPermissions'",
+      "helpers-py/app/policy.py:27:45 no-bypass-without-disallowed-tools permission_mode can be 'bypassPermissions' (the fallback when req.mode is not set)",
       // Silent: make_strict_hook's handler denies; build_safe_options falls back to "default".
     ]);
   });
