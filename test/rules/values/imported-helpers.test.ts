@@ -30,11 +30,14 @@ describe('helpers imported from modules that never name the SDK', () => {
     ]);
   });
 
-  it('Python: a hook factory whose catch allows; a request field with an `or` fallback', async () => {
+  it('Python: a hook factory whose catch allows; a request field with an `or` fallback; **overrides over a defaults dict', async () => {
     expect(await located('helpers-py')).toEqual([
       "helpers-py/app/policy.py:8:9 no-fail-open-hook When 'hook' fails, this handler returns no decision",
       "helpers-py/app/policy.py:27:45 no-bypass-without-disallowed-tools permission_mode can be 'bypassPermissions' (the fallback when req.mode is not set)",
-      // Silent: make_strict_hook's handler denies; build_safe_options falls back to "default".
+      // make_options(model="m"): its defaults dict with the call's **overrides.
+      "helpers-py/app/policy.py:35:32 no-bypass-without-disallowed-tools permission_mode is 'bypassPermissions'",
+      // Silent: make_strict_hook's handler denies; build_safe_options falls back to "default";
+      // make_options(disallowed_tools=["Bash"]) brings its deny rules.
     ]);
   });
 });
