@@ -427,6 +427,9 @@ export class Evaluator {
   /** A function of another file of the project that a call names: `makePolicyHook` of `import { makePolicyHook } from './policy'`. */
   private importedFunction(callee: ts.Expression): { node: FunctionNode; evaluator: Evaluator } | undefined {
     if (!this.imports?.evaluatorOf || !(isIdentifier(callee) || isPropertyAccessExpression(callee))) return undefined;
+    // A name declared in this file is a local function or not one at all: only an import is looked up.
+    const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
+    if (isIdentifier(callee) && !(declaration && importOf(declaration))) return undefined;
     const values = this.evaluate(callee).alternatives;
     const [only] = values;
     const node = values.length === 1 && only?.kind === 'function' ? this.functions.nodeOf?.(only.functionId) : undefined;
