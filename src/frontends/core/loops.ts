@@ -34,7 +34,8 @@ export function loopElements(iterable: ValueSet, span: Span): ValueSet {
  * is not known to be one, a single argument holding any of their elements.
  */
 export function spreadArguments(iterable: ValueSet, span: Span): ValueSet[] {
-  return oneKnownList(iterable) ? [...oneKnownList(iterable)!.elements] : [loopElements(iterable, span)];
+  const list = oneKnownList(iterable);
+  return list ? [...list.elements] : [loopElements(iterable, span)];
 }
 
 /** `[t for t in TOOLS]`: a list of the same elements, complete when `iterable` is one known list. */

@@ -235,8 +235,8 @@ export class Evaluator {
         : loop
           ? loopElements(this.evaluate(loop.expression), spanOf(declaration.name))
           : isAmbient(declaration)
-          ? unknown(spanOf(declaration.name))
-          : single({ kind: 'undefined', span: spanOf(declaration.name) });
+            ? unknown(spanOf(declaration.name))
+            : single({ kind: 'undefined', span: spanOf(declaration.name) });
       const value = this.applyWrites(declaration, initial);
       // A value a budget cut short is worked out afresh at its next use.
       if (this.spending.cutShort === cutShortBefore) {
