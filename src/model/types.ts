@@ -62,12 +62,14 @@ export interface ValueOrigin {
    * `settings`: the `permissions.defaultMode` of the `settings` option;
    * `switch`: a run-time change of the mode (`setPermissionMode`,
    * `applyFlagSettings`) on the session the configuration starts;
-   * `lookup`: the fallback of a lookup (`config.get(key, fallback)`), named as `config[key]`;
+   * `fallback`: the right side of `a ?? b`, `a || b`, `a or b`, taken when
+   * `a`, a value read from elsewhere (a request field), is not set; also the
+   * fallback of a lookup (`config.get(key, fallback)`), named as `config[key]`;
    * `flag`: a command-line flag that sets the option by its name alone
    * (`--dangerously-skip-permissions`), named as written.
    */
-  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch' | 'lookup' | 'flag';
-  /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`). */
+  kind: 'environment' | 'default' | 'argument' | 'write' | 'settings' | 'switch' | 'fallback' | 'flag';
+  /** The environment variable, parameter or field as written; for a switch, the call (`q.setPermissionMode`); for a fallback, what it stands in for (`req.mode`). */
   name: string;
   /** The function the parameter or the write belongs to, when it has a name. */
   owner?: string;

@@ -103,7 +103,7 @@ export function originClause(value: Value): string {
       return ` (${origin.name} of the settings option)`;
     case 'switch':
       return ` (switched at run time by ${origin.name}())`;
-    case 'lookup':
+    case 'fallback':
       return ` (the fallback when ${origin.name} is not set)`;
     case 'flag':
       return '';

@@ -29,6 +29,8 @@ interface Configuration {
   canUseTool: Review;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
+  /** The allow list is built by a loop over a literal list that pushes each name. */
+  looped: boolean;
 }
 
 const configuration: fc.Arbitrary<Configuration> = fc.record(
@@ -39,8 +41,9 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
     modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment', 'request', 'constant'),
     aliased: fc.boolean(),
+    looped: fc.boolean(),
   },
-  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased'] },
+  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased', 'looped'] },
 );
 
 interface Style {
@@ -73,11 +76,13 @@ function typescript(config: Configuration, format: Style): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.mode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
+  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.permissionMode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
   if (mode) options.push(`permissionMode${colon}${mode}`);
   const constants = config.permissionMode && config.modeRoute === 'constant' ? `const Mode = { Auto: ${q('auto')}, Safe: ${q('safe')} } as const;\nconst DEFAULTS = { [Mode.Auto]: ${q(config.permissionMode)}, [Mode.Safe]: ${q('default')} };\n\n` : '';
   const alias = config.aliased ? `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n` : '';
-  if (config.allowedTools) options.push(`allowedTools${colon}${list(config.allowedTools.map(q), '[', ']', format, '    ')}`);
+  const allowed = config.allowedTools && list(config.allowedTools.map(q), '[', ']', format, '    ');
+  const loop = allowed && config.looped ? `const allowed: string[] = [];\nfor (const name of ${allowed}) allowed.push(name);\n\n` : '';
+  if (allowed) options.push(`allowedTools${colon}${loop ? 'allowed' : allowed}`);
   if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
   if (config.canUseTool !== 'none') options.push(`canUseTool${colon}review`);
   const review: Record<Exclude<Review, 'none'>, string> = {
@@ -90,7 +95,7 @@ function typescript(config: Configuration, format: Style): string {
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
   const call = `${config.aliased ? 'entry' : 'query'}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
   const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${reviewFunction}${wrapped}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${wrapped}`;
 }
 
 /** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
@@ -109,7 +114,9 @@ function python(config: Configuration, format: Style): string {
   if (mode) options.push(`permission_mode${equals}${mode}`);
   const constants = config.permissionMode && config.modeRoute === 'constant' ? `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${q(config.permissionMode)}, Mode.SAFE: ${q('default')}}\n\n\n` : '';
   const alias = config.aliased ? `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n` : '';
-  if (config.allowedTools) options.push(`allowed_tools${equals}${list(config.allowedTools.map(q), '[', ']', format, '        ')}`);
+  const allowed = config.allowedTools && list(config.allowedTools.map(q), '[', ']', format, '        ');
+  const loop = allowed && config.looped ? `allowed = []\nfor name in ${allowed}:\n    allowed.append(name)\n\n\n` : '';
+  if (allowed) options.push(`allowed_tools${equals}${loop ? 'allowed' : allowed}`);
   if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
   if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
   const allow = 'return PermissionResultAllow(updated_input=input_data)';
@@ -123,7 +130,7 @@ function python(config: Configuration, format: Style): string {
   const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
   const call = `${config.aliased ? 'entry' : 'query'}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
   const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${reviewFunction}${wrapped}`;
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -213,11 +220,18 @@ describe('TypeScript and Python', () => {
   it.skipIf(!isPythonPath('x.py'))('every route and the aliased entry point bring a bypass mode to the options in both languages', () => {
     for (const modeRoute of ['inline', 'argument', 'default', 'environment', 'request', 'constant'] as const) {
       for (const aliased of [false, true]) {
-        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, canUseTool: 'none' };
+        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, canUseTool: 'none', looped: false };
         for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
           expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), `${modeRoute}${aliased ? ', aliased' : ''}: ${file}`).toBe(true);
         }
       }
+    }
+  });
+
+  it.skipIf(!isPythonPath('x.py'))('an allow list a loop builds brings its bare entries in both languages', () => {
+    const config: Configuration = { allowedTools: ['Read', 'Bash'], modeRoute: 'inline', aliased: false, canUseTool: 'none', looped: true };
+    for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
+      expect(findings(text, file).filter((finding) => finding.startsWith('no-bare-allowed-tools/bareTool')), file).toHaveLength(1);
     }
   });
 

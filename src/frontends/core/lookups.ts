@@ -30,7 +30,7 @@ export function lookupName(container: string, key: string): string {
  * "can be" the value and names the lookup it stands in for.
  */
 export function lookupWithFallback({ container, key, name, span }: KeyLookup, fallback: ValueSet, nullish = false): ValueSet {
-  const named = withOrigin(fallback, { kind: 'lookup', name, span });
+  const named = withOrigin(fallback, { kind: 'fallback', name, span });
   if (key === undefined) return union(unknown(span), named);
   const found: Value[] = [];
   let missing = false;

@@ -24,6 +24,21 @@ export function environmentFallback(read: EnvironmentRead, fallback: ValueSet): 
   return union(unknown(read.span), withOrigin(fallback, { kind: 'environment', name: read.name, span: read.span }));
 }
 
+/** Longer than this, what a fallback stands in for is not spelled out in a message. */
+const maxReadName = 40;
+
+/**
+ * `req.mode ?? fallback`, `req.mode or fallback`: what the left side holds,
+ * or the fallback. When the left side is not known (a request field, a
+ * parameter no call shows), the fallback "can be" the value and names what
+ * it stands in for, as written.
+ */
+export function readFallback(read: ValueSet, written: string, span: Span, fallback: ValueSet): ValueSet {
+  const name = written.replace(/\s+/g, ' ');
+  if (!read.alternatives.some((value) => value.kind === 'unknown') || name.length > maxReadName) return union(read, fallback);
+  return union(read, withOrigin(fallback, { kind: 'fallback', name, span }));
+}
+
 /** What one call gives a parameter. */
 export type PassedValue =
   /** The call passes this value. */

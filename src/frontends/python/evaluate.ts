@@ -2,10 +2,11 @@ import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, w
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
+import { copiedList } from '../core/loops.js';
 import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
@@ -135,6 +136,10 @@ export class Evaluator {
         return single(this.dictionary(node, bindings));
       case 'dictionary_comprehension':
         return this.dictionaryCopy(node, bindings);
+      case 'list_comprehension':
+      case 'set_comprehension':
+      case 'generator_expression':
+        return this.listCopy(node, bindings);
       case 'lambda':
         return this.functionValue(node);
       case 'conditional_expression': {
@@ -258,6 +263,21 @@ export class Evaluator {
     return source ? this.evaluate(source, bindings) : unknown(this.span(node));
   }
 
+  /**
+   * `[t for t in TOOLS]`, `(t for t in TOOLS)`: the list's elements. A
+   * comprehension that filters or changes them is not followed.
+   */
+  private listCopy(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const body = field(node, 'body');
+    const [loop, ...more] = namedChildren(node).filter((child) => child !== body);
+    const target = loop?.type === 'for_in_clause' ? field(loop, 'left') : undefined;
+    const iterable = loop && field(loop, 'right');
+    const span = this.span(node);
+    const copies = body?.type === 'identifier' && target?.type === 'identifier' && textOf(this.source, body) === textOf(this.source, target) && more.length === 0;
+    if (!copies || !iterable) return unknown(span);
+    return single(copiedList(this.evaluate(iterable, bindings), span));
+  }
+
   /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
   private listSum(node: PyNode, bindings: Bindings | undefined): ValueSet {
     const left = field(node, 'left');
@@ -280,7 +300,7 @@ export class Evaluator {
     }
     const environment = environmentRead(this.source, this.scopes, left);
     if (environment && !environment.fallback) return environmentFallback(environment.read, this.evaluate(right, bindings));
-    return union(this.evaluate(left, bindings), this.evaluate(right, bindings));
+    return readFallback(this.evaluate(left, bindings), textOf(this.source, left), this.span(left), this.evaluate(right, bindings));
   }
 
   private identifier(node: PyNode, bindings: Bindings | undefined): ValueSet {
@@ -705,7 +725,12 @@ export class Evaluator {
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
       if (!identifier) return;
-      if (parameter.type === 'list_splat_pattern' || parameter.type === 'dictionary_splat_pattern') {
+      if (parameter.type === 'dictionary_splat_pattern') {
+        // `**overrides`: the keywords this call passes that name no other parameter.
+        bound.set(identifier, single(owner.keywordsLeft(this.source, call, list!, (node) => this.evaluate(node, bindings))));
+        return;
+      }
+      if (parameter.type === 'list_splat_pattern') {
         bound.set(identifier, unknown(this.span(identifier)));
         return;
       }

@@ -1,4 +1,5 @@
 import { appendAt, assignAt, union, unknown, type PathStep } from '../../model/build.js';
+import { loopElements } from '../core/loops.js';
 import type { ObjectValue, Property, Value, ValueSet } from '../../model/types.js';
 import type { PyScope } from './scope.js';
 import { canonicalName, hookOutputKey } from './sdk.js';
@@ -240,7 +241,9 @@ export class NameFlow {
     const root = unwrap(receiver);
     const path = root.type === 'identifier' ? (textOf(this.host.source, root) === this.name && this.refersHere(root) ? [] : undefined) : this.pathTo(root);
     if (!path) return state;
-    const args = namedChildren(field(call, 'arguments') ?? call);
+    const given = field(call, 'arguments') ?? call;
+    // `extend(t for t in TOOLS)`: a lone generator is the call's whole argument list.
+    const args = given.type === 'generator_expression' ? [given] : namedChildren(given);
     const span = spanOf(this.host.source, call);
     switch (textOf(this.host.source, method)) {
       case 'append':
@@ -302,7 +305,12 @@ export class NameFlow {
   }
 
   private bindHeader(header: PyNode, state: State): State {
-    return this.headerBinds(header) ? unknown(spanOf(this.host.source, header)) : state;
+    if (!this.headerBinds(header)) return state;
+    // `for t in ["Bash", "Write"]:`: each element of the list in turn.
+    const loop = header.parent;
+    const iterable = loop?.type === 'for_statement' && header.field === 'left' && this.sites.has(unwrap(header)) ? field(loop, 'right') : undefined;
+    const span = spanOf(this.host.source, header);
+    return iterable ? loopElements(this.host.evaluate(iterable), span) : unknown(span);
   }
 
   private headerBinds(node: PyNode | undefined): boolean {

@@ -1,13 +1,14 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
-import { calledOutside, constantKey, environmentFallback, parameterValue, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
+import { loopElements, spreadArguments } from '../core/loops.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -32,6 +33,8 @@ export interface ImportResolver {
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet;
   /** The calls of `fn`, exported, in the other modules of the analysis that import it; undefined when imports are not followed. */
   callsFromImporters?(fn: ts.SignatureDeclaration): ImporterCalls<ImporterCall> | undefined;
+  /** The evaluator of another file of the project, to work out what its helpers return. */
+  evaluatorOf?(file: ts.SourceFile): Evaluator | undefined;
 }
 
 /** A call of a function in another module, with that module's evaluator for its arguments. */
@@ -182,7 +185,7 @@ export class Evaluator {
       if (read) return environmentFallback(read, this.evaluate(node.right, bindings));
       const lookup = operator === SyntaxKind.QuestionQuestionToken ? this.keyLookup(node.left, bindings) : undefined;
       if (lookup) return lookupWithFallback(lookup, this.evaluate(node.right, bindings), true);
-      return union(this.evaluate(node.left, bindings), this.evaluate(node.right, bindings));
+      return readFallback(this.evaluate(node.left, bindings), node.left.getText(this.file), spanOf(node.left), this.evaluate(node.right, bindings));
     }
     if (operator === SyntaxKind.AmpersandAmpersandToken) {
       // `cond && value`: the value, or nothing (spreading `false` adds nothing).
@@ -238,11 +241,14 @@ export class Evaluator {
     const through = new Set<ts.Node>([declaration]);
     this.traces.push(through);
     try {
+      const loop = forOfLoop(declaration);
       const initial = declaration.initializer
         ? this.evaluate(declaration.initializer)
-        : isAmbient(declaration)
-          ? unknown(spanOf(declaration.name))
-          : single({ kind: 'undefined', span: spanOf(declaration.name) });
+        : loop
+          ? loopElements(this.evaluate(loop.expression), spanOf(declaration.name))
+          : isAmbient(declaration)
+            ? unknown(spanOf(declaration.name))
+            : single({ kind: 'undefined', span: spanOf(declaration.name) });
       const value = this.applyWrites(declaration, initial);
       // A value a budget cut short is worked out afresh at its next use.
       if (this.spending.cutShort === cutShortBefore) {
@@ -267,6 +273,8 @@ export class Evaluator {
     if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
     const fn = parameter.parent;
     const index = fn.parameters.indexOf(parameter);
+    const walked = index === 0 ? walkedList(fn) : undefined;
+    if (walked) return loopElements(this.evaluate(walked), spanOf(parameter.name));
     // A `this` parameter is a type annotation, not an argument a caller passes.
     const passedAt = fn.parameters[0] && isIdentifier(fn.parameters[0].name) && fn.parameters[0].name.text === 'this' ? index - 1 : index;
     const callers = callersOf(fn, this.scopes);
@@ -309,7 +317,10 @@ export class Evaluator {
     for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
-      const values = write.values.map((expression) => (origin ? withOrigin(this.evaluate(expression), origin) : this.evaluate(expression)));
+      const evaluated = write.values.flatMap((expression) =>
+        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression), spanOf(expression)) : [this.evaluate(expression)],
+      );
+      const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
       value =
         write.kind === 'append'
           ? appendAt(value, write.path, values)
@@ -420,8 +431,22 @@ export class Evaluator {
       return this.evaluate(node.arguments[0], bindings);
     }
     const target = this.localFunction(callee);
-    if (!target) return unknown(spanOf(node));
-    return this.returnValue(target, node.arguments, bindings);
+    if (target) return this.returnValue(target, node.arguments, bindings);
+    const imported = this.importedFunction(callee);
+    return imported ? this.returnValue(imported.node, node.arguments, bindings, imported.evaluator) : unknown(spanOf(node));
+  }
+
+  /** A function of another file of the project that a call names: `makePolicyHook` of `import { makePolicyHook } from './policy'`. */
+  private importedFunction(callee: ts.Expression): { node: FunctionNode; evaluator: Evaluator } | undefined {
+    if (!this.imports?.evaluatorOf || !(isIdentifier(callee) || isPropertyAccessExpression(callee))) return undefined;
+    // A name declared in this file is a local function or not one at all: only an import is looked up.
+    const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
+    if (isIdentifier(callee) && !(declaration && importOf(declaration))) return undefined;
+    const values = this.evaluate(callee).alternatives;
+    const [only] = values;
+    const node = values.length === 1 && only?.kind === 'function' ? this.functions.nodeOf?.(only.functionId) : undefined;
+    const evaluator = node?.body && node.getSourceFile() !== this.file ? this.imports.evaluatorOf(node.getSourceFile()) : undefined;
+    return evaluator && node ? { node, evaluator } : undefined;
   }
 
   /** `tools.concat(['Bash'], 'Edit')`: the receiver's elements, then each argument's (an array's elements, or itself). */
@@ -466,31 +491,36 @@ export class Evaluator {
     return undefined;
   }
 
-  /** What a helper returns for these arguments: `makeOptions('bypassPermissions')`. */
-  private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined): ValueSet {
-    if (this.active.has(target) || !target.body) return unknown(spanOf(target));
+  /**
+   * What a helper returns for these arguments: `makeOptions('bypassPermissions')`.
+   * The arguments are this file's; the helper's defaults and body are its
+   * own file's (`owner`).
+   */
+  private returnValue(target: FunctionNode, args: readonly ts.Expression[], bindings: Bindings | undefined, owner: Evaluator = this): ValueSet {
+    if (owner.active.has(target) || !target.body) return unknown(spanOf(target));
     if (this.spending.helperSpent()) return unknown(spanOf(target));
-    this.note([target]);
+    if (owner !== this) this.crossesModules = true;
+    owner.note([target]);
     const bound: Bindings = new Map();
     target.parameters.forEach((parameter, index) => {
       const argument = args[index];
       if (argument) bound.set(parameter, this.evaluate(argument, bindings));
-      else if (parameter.initializer) bound.set(parameter, this.evaluate(parameter.initializer, bindings));
+      else if (parameter.initializer) bound.set(parameter, owner.evaluate(parameter.initializer));
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(parameter, unknown(spanOf(parameter)));
     });
     const body = target.body;
-    this.active.add(target);
+    owner.active.add(target);
     try {
       return this.spending.inHelper(() => {
-        if (!isBlock(body)) return this.evaluate(body, bound);
+        if (!isBlock(body)) return owner.evaluate(body, bound);
         const values = returnStatements(body).map((statement) =>
-          statement.expression ? this.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
+          statement.expression ? owner.evaluate(statement.expression, bound) : single({ kind: 'undefined', span: spanOf(statement) }),
         );
         return values.length > 0 ? unionOf(values) : single({ kind: 'undefined', span: spanOf(target) });
       });
     } finally {
-      this.active.delete(target);
+      owner.active.delete(target);
     }
   }
 
@@ -531,6 +561,24 @@ function constantName(node: ts.Node): string | undefined {
     expression = unwrap(expression.expression);
   }
   return parts.length > 0 && isIdentifier(expression) ? constantKey([expression.text, ...parts].join('.')) : undefined;
+}
+
+/** `for (const t of list)`: the loop that gives the variable its values. */
+function forOfLoop(declaration: ts.VariableDeclaration): ts.ForOfStatement | undefined {
+  const list = declaration.parent;
+  return isForOfStatement(list.parent) && list.parent.initializer === list && isIdentifier(declaration.name) ? list.parent : undefined;
+}
+
+/** Array methods whose callback's first parameter is each element in turn. */
+const elementCallbacks = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'find', 'findIndex']);
+
+/** `list.forEach((t) => …)`: the list a callback is handed each element of. */
+function walkedList(fn: ts.SignatureDeclaration): ts.Expression | undefined {
+  if (!isArrowFunction(fn) && !isFunctionExpression(fn)) return undefined;
+  const call = fn.parent;
+  if (!isCallExpression(call) || call.arguments[0] !== fn) return undefined;
+  const callee = unwrap(call.expression);
+  return isPropertyAccessExpression(callee) && elementCallbacks.has(callee.name.text) ? callee.expression : undefined;
 }
 
 /** `declare const x: T`: a value that exists at run time, which this file does not show. */

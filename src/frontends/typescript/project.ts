@@ -137,6 +137,11 @@ export class TypeScriptProject implements ImportResolver {
     return target ? this.exported(target, name, span) : unknown(span);
   }
 
+  evaluatorOf(file: ts.SourceFile): Evaluator | undefined {
+    const context = this.followImports ? this.contexts.get(file.fileName) : undefined;
+    return context?.file === file ? context.evaluator : undefined;
+  }
+
   /**
    * The calls of `fn` in the other files of the analysis, through the
    * imports that bind it (`import { run }`, `import run`, `import * as m`

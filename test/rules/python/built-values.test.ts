@@ -40,7 +40,7 @@ runPythonCases(rule, {
     },
     {
       name: 'a request field with a bypass fallback: can be',
-      ...bypassAt(code('def handle(req):', '    mode = req.permission_mode or "bypassPermissions"', '    return ClaudeAgentOptions(permission_mode=mode)'), 3, 'can be'),
+      ...bypassAt(code('def handle(req):', '    mode = req.permission_mode or "bypassPermissions"', '    return ClaudeAgentOptions(permission_mode=mode)'), 3, 'can be', ' (the fallback when req.permission_mode is not set)'),
     },
     {
       name: 'a private method returning the options',

@@ -44,7 +44,7 @@ runRuleTests(rule, {
       },
       {
         name: 'a request field with a bypass fallback: can be',
-        ...bypassAt(lines(sdk, "export function handle(req: { mode?: Options['permissionMode'] }) { return query({ prompt: 'x', options: { permissionMode: req.mode ?? 'bypassPermissions' } }); }"), 2, 'can be'),
+        ...bypassAt(lines(sdk, "export function handle(req: { mode?: Options['permissionMode'] }) { return query({ prompt: 'x', options: { permissionMode: req.mode ?? 'bypassPermissions' } }); }"), 2, 'can be', ' (the fallback when req.mode is not set)'),
       },
       {
         name: 'a private method returning the options',
