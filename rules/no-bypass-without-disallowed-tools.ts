@@ -2,7 +2,7 @@ import { defineRule } from '../src/model/rule.js';
 import { narrowedTo } from '../src/model/alternatives.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, optionOf, originClause, originPlaces, propertyOf, untrustedInputClause } from '../src/model/values.js';
 
 type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
@@ -47,14 +47,16 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (hasNoDenyRules(inBypass) && toolsNotNarrowed(optionOf(inBypass, 'tools').values)) {
         const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
         for (const value of bypass.matching) {
-          report({ messageId, span: value.span, data: { ...names, certainty: bypass.certainty, from: originClause(value), exposure: untrustedInputClause(config) } });
+          report({ messageId, span: value.span, related: originPlaces(value), data: { ...names, certainty: bypass.certainty, from: originClause(value), exposure: untrustedInputClause(config) } });
         }
       }
       const allowed = optionOf(inBypass, 'allowedTools');
       if (!isSet(allowed.values)) continue;
       // Under a mode that is always bypass this message is the one finding for the list: it explains its
       // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.
-      const honoured = bypass.certainty === 'is' && !(settingsFile && config.tier === 'project');
+      // Always, that is, in the objects that can set it: another caller's object does not hold these entries.
+      const always = certaintyOf(optionOf(inBypass, 'permissionMode').values, isBypass)?.certainty === 'is';
+      const honoured = always && !(settingsFile && config.tier === 'project');
       const covers = honoured ? listEntries(allowed.values).map((entry) => entry.span) : [];
       for (const property of allowed.properties) {
         report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, covers, data: { ...names, allowed: property.spelling } });

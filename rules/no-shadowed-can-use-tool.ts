@@ -8,7 +8,7 @@ import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, 
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, Value } from '../src/model/types.js';
-import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause } from '../src/model/values.js';
+import { certaintyOf, isNotSet, isSet, isString, listEntries, optionOf, originClause, originPlaces } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
 type MessageIds =
@@ -103,7 +103,7 @@ export default defineRule<Options, MessageIds>({
         if (name === 'auto' && !options.checkAutoMode) continue;
         const found = certaintyOf(mode.values, (value) => isString(value, name));
         for (const value of found?.matching ?? []) {
-          report({ messageId, span: value.span, data: { mode: write.optionName('permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
+          report({ messageId, span: value.span, related: originPlaces(value), data: { mode: write.optionName('permissionMode'), certainty: found!.certainty, from: originClause(value), callback } });
         }
       }
       for (const value of optionOf(config, 'permissionPrompts').values) {

@@ -70,6 +70,8 @@ export interface ValueOrigin {
   owner?: string;
   /** The environment read, the call, the parameter or the write. */
   span: Span;
+  /** For an argument: the call that passes it, which a "can be" finding names as a related place. */
+  call?: Span;
 }
 
 export interface UnknownValue {
@@ -115,6 +117,12 @@ export interface ObjectValue {
   properties: Map<string, Property>;
   /** False when an unknown spread may add or override properties. */
   complete: boolean;
+  /**
+   * The objects of more callers than are kept apart were merged into this
+   * one (see `ObjectBuilder`): each property is what some caller passes, but
+   * no two are known to be passed together.
+   */
+  callersMerged?: boolean;
   /**
    * A constructor or factory that built the object (Python's
    * `PermissionResultAllow(...)`, `HookMatcher(...)`), when there was one.
