@@ -1,5 +1,5 @@
 import { emptyObject, spreadInto } from './build.js';
-import type { ObjectValue, Property, Span, Value, ValueSet } from './types.js';
+import type { ObjectValue, Property, Span, ValueSet } from './types.js';
 
 /**
  * Past this many objects, the callers' objects of a further spread are
@@ -38,8 +38,8 @@ export class ObjectBuilder {
       return;
     }
     this.objects = this.objects.flatMap((object) =>
-      callers.map((one) => {
-        const copy: ObjectValue = { ...object, properties: new Map(object.properties) };
+      callers.map(({ call, set: one }) => {
+        const copy: ObjectValue = { ...object, properties: new Map(object.properties), ...(call ? { passedBy: call } : {}) };
         spreadInto(copy, one, span);
         return copy;
       }),
@@ -62,17 +62,18 @@ export class ObjectBuilder {
 }
 
 /**
- * The alternatives of `set` grouped by the call that passes them: one group
- * per caller, and one for the rest (what no seen call passes, a default).
+ * The alternatives of `set` grouped by the call that passes them (an
+ * argument's, or an object already kept apart for one caller): one group per
+ * caller, and one for the rest (what no seen call passes, a default).
  */
-function byCaller(set: ValueSet): ValueSet[] {
-  const groups = new Map<string, Value[]>();
+function byCaller(set: ValueSet): Array<{ call?: Span; set: ValueSet }> {
+  const groups = new Map<string, { call?: Span; set: ValueSet }>();
   for (const value of set.alternatives) {
-    const call = value.origin?.kind === 'argument' ? value.origin.call : undefined;
+    const call = value.origin?.kind === 'argument' ? value.origin.call : value.kind === 'object' ? value.passedBy : undefined;
     const key = call ? `${call.file ?? ''}:${call.start}` : '';
     const group = groups.get(key);
-    if (group) group.push(value);
-    else groups.set(key, [value]);
+    if (group) group.set.alternatives.push(value);
+    else groups.set(key, { ...(call ? { call } : {}), set: { alternatives: [value] } });
   }
-  return [...groups.values()].map((alternatives) => ({ alternatives }));
+  return [...groups.values()];
 }

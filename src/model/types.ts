@@ -123,6 +123,8 @@ export interface ObjectValue {
    * no two are known to be passed together.
    */
   callersMerged?: boolean;
+  /** The call whose object this one is, when a spread kept its wrapper's callers apart. */
+  passedBy?: Span;
   /**
    * A constructor or factory that built the object (Python's
    * `PermissionResultAllow(...)`, `HookMatcher(...)`), when there was one.
