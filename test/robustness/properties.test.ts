@@ -29,6 +29,11 @@ interface Configuration {
   canUseTool: Review;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
+  /**
+   * The options go through a helper that spreads them over defaults of its own (`{ model: 'haiku',
+   * ...overrides }`), which another call also calls with an object of its own.
+   */
+  spreadByHelper: boolean;
 }
 
 const configuration: fc.Arbitrary<Configuration> = fc.record(
@@ -39,8 +44,9 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
     modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment', 'request', 'constant'),
     aliased: fc.boolean(),
+    spreadByHelper: fc.boolean(),
   },
-  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased'] },
+  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased', 'spreadByHelper'] },
 );
 
 interface Style {
@@ -69,7 +75,7 @@ function list(items: string[], open: string, close: string, { multiline, trailin
   return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}${trailingCommas ? ',' : ''}\n${indent}${close}`;
 }
 
-function typescript(config: Configuration, format: Style): string {
+function typescript(config: Configuration, format: Style, otherAllows = false): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
@@ -88,9 +94,14 @@ function typescript(config: Configuration, format: Style): string {
   };
   const reviewFunction =
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
-  const call = `${config.aliased ? 'entry' : 'query'}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
+  const entry = config.aliased ? 'entry' : 'query';
+  const written = list(options, '{', '}', format, '  ');
+  const call = config.spreadByHelper ? `_agent(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
+  const helper = config.spreadByHelper
+    ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
+    : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${reviewFunction}${wrapped}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${reviewFunction}${helper}${wrapped}`;
 }
 
 /** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
@@ -100,18 +111,20 @@ function throughParameter(config: Configuration, q: (text: string) => string, ca
   return `${define(byDefault ? `mode=${q(config.permissionMode)}` : 'mode', call)}_run(${byDefault ? '' : q(config.permissionMode)})${end}\n`;
 }
 
-function python(config: Configuration, format: Style): string {
+function python(config: Configuration, format: Style, otherAllows = false): string {
   const quote = format.quote === '`' ? "'" : format.quote;
   const q = (text: string): string => `${quote}${text}${quote}`;
   const equals = format.spacious ? ' = ' : '=';
   const options: string[] = [];
+  // Keywords of ClaudeAgentOptions, or the keys of the dict a helper spreads.
+  const option = (name: string, value: string): string => (config.spreadByHelper ? `${q(name)}${format.spacious ? ' :  ' : ': '}${value}` : `${name}${equals}${value}`);
   const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})`, request: `request.permission_mode or ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.AUTO]' }[config.modeRoute];
-  if (mode) options.push(`permission_mode${equals}${mode}`);
+  if (mode) options.push(option('permission_mode', mode));
   const constants = config.permissionMode && config.modeRoute === 'constant' ? `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${q(config.permissionMode)}, Mode.SAFE: ${q('default')}}\n\n\n` : '';
   const alias = config.aliased ? `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n` : '';
-  if (config.allowedTools) options.push(`allowed_tools${equals}${list(config.allowedTools.map(q), '[', ']', format, '        ')}`);
-  if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
-  if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
+  if (config.allowedTools) options.push(option('allowed_tools', list(config.allowedTools.map(q), '[', ']', format, '        ')));
+  if (config.disallowedTools) options.push(option('disallowed_tools', list(config.disallowedTools.map(q), '[', ']', format, '        ')));
+  if (config.canUseTool !== 'none') options.push(option('can_use_tool', 'review'));
   const allow = 'return PermissionResultAllow(updated_input=input_data)';
   const deny = (message: string) => `return PermissionResultDeny(message=${q(message)})`;
   const review: Record<Exclude<Review, 'none'>, string> = {
@@ -121,9 +134,15 @@ function python(config: Configuration, format: Style): string {
     'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
   };
   const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
-  const call = `${config.aliased ? 'entry' : 'query'}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const entry = config.aliased ? 'entry' : 'query';
+  const call = config.spreadByHelper
+    ? `_agent(${list(options, '{', '}', format, '    ')})\n`
+    : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const helper = config.spreadByHelper
+    ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
+    : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${reviewFunction}${wrapped}`;
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${reviewFunction}${helper}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -197,6 +216,17 @@ describe('findings depend on what a configuration says, not how it is written', 
     );
   });
 
+  it("an allow list that another caller of the helper passes is another agent's: it changes no finding", () => {
+    fc.assert(
+      fc.property(configuration, (config) => {
+        const spread = { ...config, spreadByHelper: true };
+        expect(findings(typescript(spread, plain, true), 'agent.ts')).toEqual(findings(typescript(spread, plain), 'agent.ts'));
+        expect(findings(python(spread, plain, true), 'agent.py')).toEqual(findings(python(spread, plain), 'agent.py'));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('unrelated code appended after the agent changes no finding, nor where it is', () => {
     fc.assert(
       fc.property(configuration, style, unrelatedTypeScript, unrelatedPython, (config, format, ts, py) => {
@@ -212,10 +242,11 @@ describe('findings depend on what a configuration says, not how it is written', 
 describe('TypeScript and Python', () => {
   it.skipIf(!isPythonPath('x.py'))('every route and the aliased entry point bring a bypass mode to the options in both languages', () => {
     for (const modeRoute of ['inline', 'argument', 'default', 'environment', 'request', 'constant'] as const) {
-      for (const aliased of [false, true]) {
-        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, canUseTool: 'none' };
+      for (const [aliased, spreadByHelper] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, spreadByHelper, canUseTool: 'none' };
         for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
-          expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), `${modeRoute}${aliased ? ', aliased' : ''}: ${file}`).toBe(true);
+          const how = `${modeRoute}${aliased ? ', aliased' : ''}${spreadByHelper ? ', spread by a helper' : ''}: ${file}`;
+          expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), how).toBe(true);
         }
       }
     }
