@@ -63,6 +63,12 @@ const behaviors: Record<string, string> = { PermissionResultAllow: 'allow', Perm
 export class Evaluator {
   /** Set once a value came through an import of another module. */
   crossesModules = false;
+  /**
+   * Set once a value read a parameter of a function other modules may call
+   * (exported, or any module-level function in Python): their calls give it
+   * its value in the project pass. The project decides whether that matters.
+   */
+  readsCallers = false;
   private readonly cache = new Map<PyNode | string, { value: ValueSet; through: Set<PyNode> }>();
   private readonly active = new Set<PyNode | string>();
   private readonly flows = new Map<string, { flow: NameFlow; notes: Set<PyNode> }>();
@@ -375,7 +381,7 @@ export class Evaluator {
     const callers = callersOf(this.source, this.scopes, fn);
     const { owner, calls, importable } = callers;
     // The modules that import it may call it: only the project pass, which reads them, can tell.
-    if (importable) this.crossesModules = true;
+    if (importable) this.readsCallers = true;
     const importers = importable ? this.imports?.callsFromImporters?.(this.source, fn) : undefined;
     const here = (call: PyNode): ImporterCall => ({ call, source: this.source, evaluate: (node) => this.evaluate(node) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];

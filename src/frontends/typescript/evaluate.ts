@@ -56,6 +56,12 @@ export class Evaluator {
   private readonly spending = new Spending();
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
+  /**
+   * Set once a value read a parameter of a function other modules may call
+   * (exported, or any module-level function in Python): their calls give it
+   * its value in the project pass. The project decides whether that matters.
+   */
+  readsCallers = false;
 
   constructor(
     private readonly file: ts.SourceFile,
@@ -261,7 +267,7 @@ export class Evaluator {
     const callers = callersOf(fn, this.scopes);
     const { owner, calls, exported } = callers;
     // The modules that import it may call it: only the project pass, which reads them, can tell.
-    if (exported) this.crossesModules = true;
+    if (exported) this.readsCallers = true;
     const importers = exported ? this.imports?.callsFromImporters?.(fn) : undefined;
     const here = (call: ts.CallExpression): ImporterCall => ({ call, evaluate: (expression) => this.evaluate(expression) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];
