@@ -44,7 +44,7 @@ export interface ParameterSite<Call> {
   calls: readonly Call[];
   /** What a call passes to the parameter. */
   passed(call: Call): PassedValue;
-  /** Where the call is written: its arguments say so, for the rules to name the call. */
+  /** Where the call is written: the origin of what it passes names it. */
   at(call: Call): Span;
   /** The parameter's default, evaluated; undefined when it has none. */
   fallback(): ValueSet | undefined;

@@ -64,9 +64,9 @@ export class Evaluator {
   /** Set once a value came through an import of another module. */
   crossesModules = false;
   /**
-   * Set once a value read a parameter of a function other modules may call
-   * (exported, or any module-level function in Python): their calls give it
-   * its value in the project pass. The project decides whether that matters.
+   * Set once a value read a parameter of a module-level function, which any
+   * module may import: their calls give it its value in the project pass.
+   * The project decides whether that matters (see `analyze`).
    */
   readsCallers = false;
   private readonly cache = new Map<PyNode | string, { value: ValueSet; through: Set<PyNode> }>();

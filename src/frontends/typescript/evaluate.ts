@@ -57,9 +57,9 @@ export class Evaluator {
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
   /**
-   * Set once a value read a parameter of a function other modules may call
-   * (exported, or any module-level function in Python): their calls give it
-   * its value in the project pass. The project decides whether that matters.
+   * Set once a value read a parameter of an exported function: the calls of
+   * the modules that import it give it its value in the project pass. The
+   * project decides whether that matters (see `analyze`).
    */
   readsCallers = false;
 
