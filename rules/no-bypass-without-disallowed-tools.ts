@@ -1,8 +1,8 @@
 import { defineRule } from '../src/model/rule.js';
-import { narrowedTo } from '../src/model/alternatives.js';
+import { eachObject, mergesCallers } from '../src/model/alternatives.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { AgentConfiguration, Value } from '../src/model/types.js';
-import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause, propertyOf, untrustedInputClause } from '../src/model/values.js';
+import { certaintyOf, isCertainlyEmptyList, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause, originPlaces, propertyOf, untrustedInputClause } from '../src/model/values.js';
 
 type MessageIds = 'bypassWithoutDeny' | 'allowedToolsIgnored' | 'bypassWithoutDenyRules' | 'bypassInProjectSettings' | 'allowRulesIgnored';
 
@@ -38,26 +38,30 @@ export default defineRule<Record<string, never>, MessageIds>({
       allowed: write.optionName('allowedTools'),
     };
     const { settingsFile } = sdkFacts(model);
+    const isBypass = (value: Value) => isString(value, 'bypassPermissions');
     for (const config of model.configurations) {
-      const isBypass = (value: Value) => isString(value, 'bypassPermissions');
       const bypass = certaintyOf(optionOf(config, 'permissionMode').values, isBypass);
       if (!bypass) continue;
-      // Of several options objects, the deny rules and allow list of those that can set bypass.
-      const inBypass = narrowedTo(config, (one) => certaintyOf(optionOf(one, 'permissionMode').values, isBypass) !== undefined) ?? config;
-      if (hasNoDenyRules(inBypass) && toolsNotNarrowed(optionOf(inBypass, 'tools').values)) {
-        const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
-        for (const value of bypass.matching) {
-          report({ messageId, span: value.span, data: { ...names, ...modeSetter(value, names.mode, bypass.certainty), from: originClause(value), exposure: untrustedInputClause(config) } });
+      // Each options object that can set bypass is judged by its own deny rules and allow list.
+      for (const one of eachObject(config)) {
+        const inOne = certaintyOf(optionOf(one, 'permissionMode').values, isBypass);
+        if (!inOne) continue;
+        if (hasNoDenyRules(one) && toolsNotNarrowed(optionOf(one, 'tools').values)) {
+          const messageId = !settingsFile ? 'bypassWithoutDeny' : config.tier === 'project' ? 'bypassInProjectSettings' : 'bypassWithoutDenyRules';
+          for (const value of inOne.matching) {
+            report({ messageId, span: value.span, related: originPlaces(value), data: { ...names, ...modeSetter(value, names.mode, bypass.certainty), from: originClause(value), exposure: untrustedInputClause(config) } });
+          }
         }
-      }
-      const allowed = optionOf(inBypass, 'allowedTools');
-      if (!isSet(allowed.values)) continue;
-      // Under a mode that is always bypass this message is the one finding for the list: it explains its
-      // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.
-      const honoured = bypass.certainty === 'is' && !(settingsFile && config.tier === 'project');
-      const covers = honoured ? listEntries(allowed.values).map((entry) => entry.span) : [];
-      for (const property of allowed.properties) {
-        report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, covers, data: { ...names, allowed: property.spelling } });
+        // The allow list and the mode may be two callers' in an object that merges callers.
+        const allowed = optionOf(one, 'allowedTools');
+        if (mergesCallers(one) || !isSet(allowed.values)) continue;
+        // Under a mode that is always bypass this message is the one finding for the list: it explains its
+        // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.
+        const honoured = inOne.certainty === 'is' && !(settingsFile && config.tier === 'project');
+        const covers = honoured ? listEntries(allowed.values).map((entry) => entry.span) : [];
+        for (const property of allowed.properties) {
+          report({ messageId: settingsFile ? 'allowRulesIgnored' : 'allowedToolsIgnored', span: property.keySpan, covers, data: { ...names, allowed: property.spelling } });
+        }
       }
     }
   },

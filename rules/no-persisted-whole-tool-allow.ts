@@ -5,7 +5,7 @@ import { scopedExample } from '../src/model/permission-rules.js';
 import { allowsWithUpdates, isSuggestionsRead, persistedWholeTools, persistentDestinations, type PersistedWholeTool } from '../src/model/permission-updates.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { FunctionFacts, Gate } from '../src/model/types.js';
-import { originClause } from '../src/model/values.js';
+import { originClause, originPlaces } from '../src/model/values.js';
 
 type Options = { allow: string[] };
 type MessageIds = 'wholeToolPersisted' | 'suggestionsEchoed' | 'keepForSession';
@@ -67,6 +67,7 @@ export default defineRule<Options, MessageIds>({
               callback,
               example: scopedExample(found.rule.tool),
             },
+            related: originPlaces(destination!),
             ...sessionInstead(found, model.path),
           });
         }

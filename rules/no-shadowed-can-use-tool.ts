@@ -9,7 +9,7 @@ import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, 
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, StringValue, Value } from '../src/model/types.js';
-import { certaintyOf, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause } from '../src/model/values.js';
+import { certaintyOf, isNotSet, isSet, isString, listEntries, modeSetter, optionOf, originClause, originPlaces } from '../src/model/values.js';
 
 type Options = { allow: string[]; checkAutoMode: boolean };
 type MessageIds =
@@ -104,7 +104,7 @@ export default defineRule<Options, MessageIds>({
         if (name === 'auto' && !options.checkAutoMode) continue;
         const found = certaintyOf(mode.values, (value) => isString(value, name));
         for (const value of found?.matching ?? []) {
-          report({ messageId, span: value.span, data: { ...modeSetter(value, write.optionName('permissionMode'), found!.certainty), from: originClause(value), callback } });
+          report({ messageId, span: value.span, related: originPlaces(value), data: { ...modeSetter(value, write.optionName('permissionMode'), found!.certainty), from: originClause(value), callback } });
         }
       }
       for (const value of optionOf(config, 'permissionPrompts').values) {

@@ -47,6 +47,7 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
   const objects = set.alternatives.filter((value): value is ObjectValue => value.kind === 'object');
   const nothing = set.alternatives.filter((value) => value.kind === 'undefined' || value.kind === 'null' || value.kind === 'absent');
   const opaque = set.alternatives.length - objects.length - nothing.length;
+  if (objects.some((object) => object.callersMerged)) target.callersMerged = true;
   if (objects.length === 1 && set.alternatives.length === 1) {
     for (const [key, property] of objects[0]!.properties) target.properties.set(key, withOriginOf(objects[0]!, property));
     target.complete &&= objects[0]!.complete;

@@ -75,6 +75,8 @@ export interface ValueOrigin {
   owner?: string;
   /** The environment read, the call, the parameter or the write. */
   span: Span;
+  /** For an argument: the call that passes it, which a "can be" finding names as a related place. */
+  call?: Span;
 }
 
 export interface UnknownValue {
@@ -120,6 +122,14 @@ export interface ObjectValue {
   properties: Map<string, Property>;
   /** False when an unknown spread may add or override properties. */
   complete: boolean;
+  /**
+   * The objects of more callers than are kept apart were merged into this
+   * one (see `ObjectBuilder`): each property is what some caller passes, but
+   * no two are known to be passed together.
+   */
+  callersMerged?: boolean;
+  /** The call whose object this one is, when a spread kept its wrapper's callers apart. */
+  passedBy?: Span;
   /**
    * A constructor or factory that built the object (Python's
    * `PermissionResultAllow(...)`, `HookMatcher(...)`), when there was one.

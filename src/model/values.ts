@@ -1,3 +1,4 @@
+import type { RelatedPlace } from './rule.js';
 import type { AgentConfiguration, Property, StringValue, Value, ValueSet } from './types.js';
 
 /** "is" when every possible value matches, "can be" when only some do. */
@@ -118,6 +119,18 @@ export function originClause(value: Value): string {
 export function modeSetter(value: Value, option: string, certainty: string): { mode: string; certainty: string } {
   if (value.origin?.kind !== 'flag') return { mode: option, certainty };
   return { mode: value.origin.name, certainty: certainty === 'is' ? 'sets' : 'can set' };
+}
+
+/**
+ * Where a value comes in, as related places for its finding: the call that
+ * passes it, when a caller gives it. The finding lands on the value as
+ * written, which may be far from the call (a constant the call names).
+ */
+export function originPlaces(value: Value): RelatedPlace[] {
+  const origin = value.origin;
+  if (origin?.kind !== 'argument' || !origin.call) return [];
+  const owner = origin.owner ? `${origin.owner}()` : 'the function';
+  return [{ span: origin.call, message: `This call passes the value to ${owner} as ${origin.name}.` }];
 }
 
 /**

@@ -31,6 +31,11 @@ interface Configuration {
   aliased: boolean;
   /** The allow list is built by a loop over a literal list that pushes each name. */
   looped: boolean;
+  /**
+   * The options go through a helper that spreads them over defaults of its own (`{ model: 'haiku',
+   * ...overrides }`), which another call also calls with an object of its own.
+   */
+  spreadByHelper: boolean;
 }
 
 const configuration: fc.Arbitrary<Configuration> = fc.record(
@@ -42,8 +47,9 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment', 'request', 'constant'),
     aliased: fc.boolean(),
     looped: fc.boolean(),
+    spreadByHelper: fc.boolean(),
   },
-  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased', 'looped'] },
+  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased', 'looped', 'spreadByHelper'] },
 );
 
 interface Style {
@@ -72,7 +78,7 @@ function list(items: string[], open: string, close: string, { multiline, trailin
   return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}${trailingCommas ? ',' : ''}\n${indent}${close}`;
 }
 
-function typescript(config: Configuration, format: Style): string {
+function typescript(config: Configuration, format: Style, otherAllows = false): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
@@ -93,9 +99,14 @@ function typescript(config: Configuration, format: Style): string {
   };
   const reviewFunction =
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
-  const call = `${config.aliased ? 'entry' : 'query'}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${list(options, '{', '}', format, '  ')}`], '{', '}', format, '')});\n`;
+  const entry = config.aliased ? 'entry' : 'query';
+  const written = list(options, '{', '}', format, '  ');
+  const call = config.spreadByHelper ? `_agent(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
+  const helper = config.spreadByHelper
+    ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
+    : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${wrapped}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${helper}${wrapped}`;
 }
 
 /** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
@@ -105,20 +116,22 @@ function throughParameter(config: Configuration, q: (text: string) => string, ca
   return `${define(byDefault ? `mode=${q(config.permissionMode)}` : 'mode', call)}_run(${byDefault ? '' : q(config.permissionMode)})${end}\n`;
 }
 
-function python(config: Configuration, format: Style): string {
+function python(config: Configuration, format: Style, otherAllows = false): string {
   const quote = format.quote === '`' ? "'" : format.quote;
   const q = (text: string): string => `${quote}${text}${quote}`;
   const equals = format.spacious ? ' = ' : '=';
   const options: string[] = [];
+  // Keywords of ClaudeAgentOptions, or the keys of the dict a helper spreads.
+  const option = (name: string, value: string): string => (config.spreadByHelper ? `${q(name)}${format.spacious ? ' :  ' : ': '}${value}` : `${name}${equals}${value}`);
   const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})`, request: `request.permission_mode or ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.AUTO]' }[config.modeRoute];
-  if (mode) options.push(`permission_mode${equals}${mode}`);
+  if (mode) options.push(option('permission_mode', mode));
   const constants = config.permissionMode && config.modeRoute === 'constant' ? `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${q(config.permissionMode)}, Mode.SAFE: ${q('default')}}\n\n\n` : '';
   const alias = config.aliased ? `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n` : '';
   const allowed = config.allowedTools && list(config.allowedTools.map(q), '[', ']', format, '        ');
   const loop = allowed && config.looped ? `allowed = []\nfor name in ${allowed}:\n    allowed.append(name)\n\n\n` : '';
-  if (allowed) options.push(`allowed_tools${equals}${loop ? 'allowed' : allowed}`);
-  if (config.disallowedTools) options.push(`disallowed_tools${equals}${list(config.disallowedTools.map(q), '[', ']', format, '        ')}`);
-  if (config.canUseTool !== 'none') options.push(`can_use_tool${equals}review`);
+  if (allowed) options.push(option('allowed_tools', loop ? 'allowed' : allowed));
+  if (config.disallowedTools) options.push(option('disallowed_tools', list(config.disallowedTools.map(q), '[', ']', format, '        ')));
+  if (config.canUseTool !== 'none') options.push(option('can_use_tool', 'review'));
   const allow = 'return PermissionResultAllow(updated_input=input_data)';
   const deny = (message: string) => `return PermissionResultDeny(message=${q(message)})`;
   const review: Record<Exclude<Review, 'none'>, string> = {
@@ -128,9 +141,15 @@ function python(config: Configuration, format: Style): string {
     'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
   };
   const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
-  const call = `${config.aliased ? 'entry' : 'query'}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const entry = config.aliased ? 'entry' : 'query';
+  const call = config.spreadByHelper
+    ? `_agent(${list(options, '{', '}', format, '    ')})\n`
+    : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const helper = config.spreadByHelper
+    ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
+    : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${wrapped}`;
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${helper}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -204,6 +223,17 @@ describe('findings depend on what a configuration says, not how it is written', 
     );
   });
 
+  it("an allow list that another caller of the helper passes is another agent's: it changes no finding", () => {
+    fc.assert(
+      fc.property(configuration, (config) => {
+        const spread = { ...config, spreadByHelper: true };
+        expect(findings(typescript(spread, plain, true), 'agent.ts')).toEqual(findings(typescript(spread, plain), 'agent.ts'));
+        expect(findings(python(spread, plain, true), 'agent.py')).toEqual(findings(python(spread, plain), 'agent.py'));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('unrelated code appended after the agent changes no finding, nor where it is', () => {
     fc.assert(
       fc.property(configuration, style, unrelatedTypeScript, unrelatedPython, (config, format, ts, py) => {
@@ -219,17 +249,18 @@ describe('findings depend on what a configuration says, not how it is written', 
 describe('TypeScript and Python', () => {
   it.skipIf(!isPythonPath('x.py'))('every route and the aliased entry point bring a bypass mode to the options in both languages', () => {
     for (const modeRoute of ['inline', 'argument', 'default', 'environment', 'request', 'constant'] as const) {
-      for (const aliased of [false, true]) {
-        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, canUseTool: 'none', looped: false };
+      for (const [aliased, spreadByHelper] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, spreadByHelper, canUseTool: 'none', looped: false };
         for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
-          expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), `${modeRoute}${aliased ? ', aliased' : ''}: ${file}`).toBe(true);
+          const how = `${modeRoute}${aliased ? ', aliased' : ''}${spreadByHelper ? ', spread by a helper' : ''}: ${file}`;
+          expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), how).toBe(true);
         }
       }
     }
   });
 
   it.skipIf(!isPythonPath('x.py'))('an allow list a loop builds brings its bare entries in both languages', () => {
-    const config: Configuration = { allowedTools: ['Read', 'Bash'], modeRoute: 'inline', aliased: false, canUseTool: 'none', looped: true };
+    const config: Configuration = { allowedTools: ['Read', 'Bash'], modeRoute: 'inline', aliased: false, canUseTool: 'none', looped: true, spreadByHelper: false };
     for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
       expect(findings(text, file).filter((finding) => finding.startsWith('no-bare-allowed-tools/bareTool')), file).toHaveLength(1);
     }

@@ -59,6 +59,8 @@ export interface ParameterSite<Call> {
   calls: readonly Call[];
   /** What a call passes to the parameter. */
   passed(call: Call): PassedValue;
+  /** Where the call is written: the origin of what it passes names it. */
+  at(call: Call): Span;
   /** The parameter's default, evaluated; undefined when it has none. */
   fallback(): ValueSet | undefined;
   /** The function may be called where the calls are not seen: exported, handed over as a value, a method. */
@@ -107,7 +109,7 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   const sets: ValueSet[] = [];
   for (const call of site.calls) {
     const passed = site.passed(call);
-    if (passed.kind === 'passed') sets.push(withOrigin(passed.value, { kind: 'argument', ...origin }));
+    if (passed.kind === 'passed') sets.push(withOrigin(passed.value, { kind: 'argument', ...origin, call: site.at(call) }));
     else if (passed.kind === 'omitted') sets.push(defaulted());
     else sets.push(unknown(site.span));
   }

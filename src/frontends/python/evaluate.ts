@@ -1,4 +1,5 @@
-import { emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
@@ -64,6 +65,12 @@ const behaviors: Record<string, string> = { PermissionResultAllow: 'allow', Perm
 export class Evaluator {
   /** Set once a value came through an import of another module. */
   crossesModules = false;
+  /**
+   * Set once a value read a parameter of a module-level function, which any
+   * module may import: their calls give it its value in the project pass.
+   * The project decides whether that matters (see `analyze`).
+   */
+  readsCallers = false;
   private readonly cache = new Map<PyNode | string, { value: ValueSet; through: Set<PyNode> }>();
   private readonly active = new Set<PyNode | string>();
   private readonly flows = new Map<string, { flow: NameFlow; notes: Set<PyNode> }>();
@@ -133,7 +140,7 @@ export class Evaluator {
       case 'set':
         return single(this.array(node, bindings));
       case 'dictionary':
-        return single(this.dictionary(node, bindings));
+        return this.dictionary(node, bindings);
       case 'dictionary_comprehension':
         return this.dictionaryCopy(node, bindings);
       case 'list_comprehension':
@@ -218,25 +225,25 @@ export class Evaluator {
   }
 
   /** A dict literal: string keys as written (`continue_` is the SDK's `continue`), `**other` spread in. */
-  private dictionary(node: PyNode, bindings: Bindings | undefined): ObjectValue {
-    const object = emptyObject(this.span(node));
+  private dictionary(node: PyNode, bindings: Bindings | undefined): ValueSet {
+    const object = new ObjectBuilder(this.span(node));
     for (const member of namedChildren(node)) {
       if (member.type === 'dictionary_splat') {
         const [inner] = namedChildren(member);
-        spreadInto(object, inner ? this.evaluate(inner, bindings) : unknown(this.span(member)), this.span(member));
+        object.spread(inner ? this.evaluate(inner, bindings) : unknown(this.span(member)), this.span(member));
         continue;
       }
       const key = field(member, 'key');
       const value = field(member, 'value');
       const name = member.type === 'pair' && key ? (stringValue(this.source, key) ?? this.constantName(key)) : undefined;
       if (name === undefined || !value) {
-        object.complete = false;
+        object.incomplete();
         continue;
       }
       const canonical = hookOutputKey(name);
-      object.properties.set(canonical, { key: canonical, spelling: name, keySpan: this.span(key!), value: this.evaluate(value, bindings) });
+      object.set({ key: canonical, spelling: name, keySpan: this.span(key!), value: this.evaluate(value, bindings) });
     }
-    return object;
+    return object.result();
   }
 
   /**
@@ -395,7 +402,7 @@ export class Evaluator {
     const callers = callersOf(this.source, this.scopes, fn);
     const { owner, calls, importable } = callers;
     // The modules that import it may call it: only the project pass, which reads them, can tell.
-    if (importable) this.crossesModules = true;
+    if (importable) this.readsCallers = true;
     const importers = importable ? this.imports?.callsFromImporters?.(this.source, fn) : undefined;
     const here = (call: PyNode): ImporterCall => ({ call, source: this.source, evaluate: (node) => this.evaluate(node) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];
@@ -411,10 +418,11 @@ export class Evaluator {
         calls: sites,
         calledElsewhere: calledOutside(callers, importers),
         passed: ({ call, source, evaluate }) => {
-          if (keywords) return { kind: 'passed', value: single(this.keywordsLeft(source, call, list, evaluate)) };
+          if (keywords) return { kind: 'passed', value: this.keywordsLeft(source, call, list, evaluate) };
           const passed = passedTo(source, call, name, place.index);
           return 'kind' in passed ? passed : { kind: 'passed', value: evaluate(passed) };
         },
+        at: ({ call, source }) => spanOf(source, call),
         fallback: () => (fallback ? this.evaluate(fallback) : undefined),
       });
     } finally {
@@ -423,25 +431,25 @@ export class Evaluator {
   }
 
   /** What a call gives `**kwargs`: its keyword arguments that name no other parameter, and what its `**` arguments hold. */
-  private keywordsLeft(source: PyModule, call: PyNode, list: PyNode, evaluate: (node: PyNode) => ValueSet): ObjectValue {
+  private keywordsLeft(source: PyModule, call: PyNode, list: PyNode, evaluate: (node: PyNode) => ValueSet): ValueSet {
     const named = new Set(namedChildren(list).flatMap((each) => {
       const identifier = each.type === 'dictionary_splat_pattern' || each.type === 'list_splat_pattern' ? undefined : parameterName(each);
       return identifier ? [textOf(this.source, identifier)] : [];
     }));
-    const object = emptyObject(spanOf(source, call));
+    const object = new ObjectBuilder(spanOf(source, call));
     for (const item of namedChildren(field(call, 'arguments')!)) {
       if (item.type === 'dictionary_splat') {
         const [inner] = namedChildren(item);
-        spreadInto(object, inner ? evaluate(inner) : unknown(spanOf(source, item)), spanOf(source, item));
+        object.spread(inner ? evaluate(inner) : unknown(spanOf(source, item)), spanOf(source, item));
         continue;
       }
       const keyword = item.type === 'keyword_argument' ? field(item, 'name') : undefined;
       const value = item.type === 'keyword_argument' ? field(item, 'value') : undefined;
       const written = keyword && textOf(source, keyword);
       if (!written || !value || named.has(written)) continue;
-      object.properties.set(written, { key: written, spelling: written, keySpan: spanOf(source, keyword!), value: evaluate(value) });
+      object.set({ key: written, spelling: written, keySpan: spanOf(source, keyword!), value: evaluate(value) });
     }
-    return object;
+    return object.result();
   }
 
   /** What a binding other than an assignment gives its name: a function, an import, a class. */
@@ -570,7 +578,7 @@ export class Evaluator {
     const sdkName = name && sdkExport(name);
     if (sdkName && (optionsClasses.has(sdkName) || Object.hasOwn(positional, sdkName) || sdkName === 'AgentDefinition' || Object.hasOwn(behaviors, sdkName))) {
       this.note([node]);
-      return single(this.construct(node, sdkName, bindings));
+      return this.construct(node, sdkName, bindings);
     }
     const environment = environmentRead(this.source, this.scopes, node);
     if (environment) return environment.fallback ? environmentFallback(environment.read, this.evaluate(environment.fallback, bindings)) : unknown(span);
@@ -588,7 +596,7 @@ export class Evaluator {
         return first ? this.evaluate(first, bindings) : unknown(span);
       }
       case 'dict':
-        return single(this.construct(node, undefined, bindings));
+        return this.construct(node, undefined, bindings);
       default:
         break;
     }
@@ -637,28 +645,27 @@ export class Evaluator {
    * An object built from keyword arguments: an SDK constructor (keys under
    * the TypeScript SDK's names) or `dict(...)` (keys as written).
    */
-  private construct(call: PyNode, sdkName: string | undefined, bindings: Bindings | undefined, skip = 0): ObjectValue {
-    const object = emptyObject(this.span(call));
-    if (sdkName) object.constructedBy = sdkName;
+  private construct(call: PyNode, sdkName: string | undefined, bindings: Bindings | undefined, skip = 0): ValueSet {
+    const object = new ObjectBuilder(this.span(call), sdkName);
     const keyOf = sdkName ? canonicalName : hookOutputKey;
     const behavior = sdkName && Object.hasOwn(behaviors, sdkName) ? behaviors[sdkName] : undefined;
     if (behavior) {
       const at = this.span(field(call, 'function') ?? call);
-      object.properties.set('behavior', { key: 'behavior', spelling: 'behavior', keySpan: at, value: single({ kind: 'string', value: behavior, span: at }) });
+      object.set({ key: 'behavior', spelling: 'behavior', keySpan: at, value: single({ kind: 'string', value: behavior, span: at }) });
     }
     const { positional: args, keywords, splats } = this.argumentsOf(call);
     const names = sdkName && Object.hasOwn(positional, sdkName) ? positional[sdkName] : undefined;
     args.slice(skip).forEach((argument, index) => {
       const name = names?.[index];
-      if (sdkName === undefined && index === 0) spreadInto(object, this.evaluate(argument, bindings), this.span(argument));
-      else if (name) object.properties.set(name, { key: name, spelling: name, keySpan: this.span(argument), value: this.evaluate(argument, bindings) });
-      else object.complete = false;
+      if (sdkName === undefined && index === 0) object.spread(this.evaluate(argument, bindings), this.span(argument));
+      else if (name) object.set({ key: name, spelling: name, keySpan: this.span(argument), value: this.evaluate(argument, bindings) });
+      else object.incomplete();
     });
     for (const item of [...keywords, ...splats].sort((a, b) => a.start - b.start)) {
       if (item.type === 'dictionary_splat') {
         const [inner] = namedChildren(item);
         const spread = inner ? rekey(this.evaluate(inner, bindings), keyOf) : unknown(this.span(item));
-        spreadInto(object, spread, this.span(item));
+        object.spread(spread, this.span(item));
         continue;
       }
       const keyword = field(item, 'name');
@@ -666,9 +673,9 @@ export class Evaluator {
       if (!keyword || !value) continue;
       const written = textOf(this.source, keyword);
       const key = keyOf(written);
-      object.properties.set(key, { key, spelling: written, keySpan: this.span(keyword), value: this.evaluate(value, bindings) });
+      object.set({ key, spelling: written, keySpan: this.span(keyword), value: this.evaluate(value, bindings) });
     }
-    return object;
+    return object.result();
   }
 
   /** `dataclasses.replace(base, **changes)`: a copy of `base` with the changes over it. */
@@ -676,15 +683,14 @@ export class Evaluator {
     const [base] = this.argumentsOf(call).positional;
     if (!base) return unknown(this.span(call));
     const original = this.evaluate(base, bindings);
-    const object = emptyObject(this.span(call));
-    spreadInto(object, original, this.span(base));
     const [first] = original.alternatives;
-    if (original.alternatives.every((value) => value.kind === 'object' && value.constructedBy === (first as ObjectValue).constructedBy)) {
-      object.constructedBy = (first as ObjectValue).constructedBy;
-    }
+    const same = original.alternatives.every((value) => value.kind === 'object' && value.constructedBy === (first as ObjectValue).constructedBy);
+    const constructedBy = same ? (first as ObjectValue).constructedBy : undefined;
+    const object = new ObjectBuilder(this.span(call), constructedBy);
+    object.spread(original, this.span(base));
     this.note([call]);
-    spreadInto(object, single(this.construct(call, object.constructedBy ?? 'replace', bindings, 1)), this.span(call));
-    return single(object);
+    object.spread(this.construct(call, constructedBy ?? 'replace', bindings, 1), this.span(call));
+    return object.result();
   }
 
   argumentsOf(call: PyNode): { positional: PyNode[]; keywords: PyNode[]; splats: PyNode[] } {
@@ -727,7 +733,7 @@ export class Evaluator {
       if (!identifier) return;
       if (parameter.type === 'dictionary_splat_pattern') {
         // `**overrides`: the keywords this call passes that name no other parameter.
-        bound.set(identifier, single(owner.keywordsLeft(this.source, call, list!, (node) => this.evaluate(node, bindings))));
+        bound.set(identifier, owner.keywordsLeft(this.source, call, list!, (node) => this.evaluate(node, bindings)));
         return;
       }
       if (parameter.type === 'list_splat_pattern') {

@@ -67,10 +67,14 @@ export class PythonProject implements ImportResolver {
       if (context) found.set(root, findConfigurations(context.module, context.evaluator));
     }
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));
+    // A configuration's value read from a caller's argument, which another module's call may pass (a
+    // gate's parameters, read later for the facts of functions, are what the SDK passes).
+    const readCallers = new Set([...found.keys()].filter((root) => this.context(root)!.evaluator.readsCallers));
     // Options built here and used nowhere here may be used by another module: only the whole project can tell.
     const crosses = (root: string): boolean => {
       const { built, used: usedHere } = found.get(root)!;
-      return this.context(root)!.evaluator.crossesModules || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root);
+      const { evaluator } = this.context(root)!;
+      return evaluator.crossesModules || readCallers.has(root) || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root);
     };
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);

@@ -1,8 +1,9 @@
 import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, joinArrays, single, spreadInto, union, unionOf, unknown, withOrigin } from '../../model/build.js';
-import type { ArrayValue, ObjectValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
+import { appendAt, assignAt, emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { ObjectBuilder } from '../../model/object-builder.js';
+import type { ArrayValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
@@ -59,6 +60,12 @@ export class Evaluator {
   private readonly spending = new Spending();
   /** Set once a value came through an import of another module of the project. */
   crossesModules = false;
+  /**
+   * Set once a value read a parameter of an exported function: the calls of
+   * the modules that import it give it its value in the project pass. The
+   * project decides whether that matters (see `analyze`).
+   */
+  readsCallers = false;
 
   constructor(
     private readonly file: ts.SourceFile,
@@ -104,7 +111,7 @@ export class Evaluator {
     if (isVoidExpression(node)) return single({ kind: 'undefined', span: spanOf(node) });
     if (isTemplateExpression(node)) return this.template(node, bindings);
     if (isArrayLiteralExpression(node)) return single(this.array(node, bindings));
-    if (isObjectLiteralExpression(node)) return single(this.object(node, bindings));
+    if (isObjectLiteralExpression(node)) return this.object(node, bindings);
     if (isArrowFunction(node) || isFunctionExpression(node)) return this.functionValue(node);
     if (isConditionalExpression(node)) {
       return union(this.evaluate(node.whenTrue, bindings), this.evaluate(node.whenFalse, bindings));
@@ -150,16 +157,16 @@ export class Evaluator {
     return array;
   }
 
-  private object(node: ts.ObjectLiteralExpression, bindings: Bindings | undefined): ObjectValue {
-    const object = emptyObject(spanOf(node));
+  private object(node: ts.ObjectLiteralExpression, bindings: Bindings | undefined): ValueSet {
+    const object = new ObjectBuilder(spanOf(node));
     for (const member of node.properties) {
       if (isSpreadAssignment(member)) {
-        spreadInto(object, this.evaluate(member.expression, bindings), spanOf(member));
+        object.spread(this.evaluate(member.expression, bindings), spanOf(member));
         continue;
       }
       const name = member.name && (staticName(member.name) ?? constantName(member.name));
       if (name === undefined) {
-        object.complete = false;
+        object.incomplete();
         continue;
       }
       const value = isPropertyAssignment(member)
@@ -169,9 +176,9 @@ export class Evaluator {
           : isMethodDeclaration(member)
             ? this.functionValue(member)
             : unknown(spanOf(member));
-      object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value });
+      object.set({ key: name, spelling: name, keySpan: spanOf(member.name!), value });
     }
-    return object;
+    return object.result();
   }
 
   functionValue(node: FunctionNode): ValueSet {
@@ -280,7 +287,7 @@ export class Evaluator {
     const callers = callersOf(fn, this.scopes);
     const { owner, calls, exported } = callers;
     // The modules that import it may call it: only the project pass, which reads them, can tell.
-    if (exported) this.crossesModules = true;
+    if (exported) this.readsCallers = true;
     const importers = exported ? this.imports?.callsFromImporters?.(fn) : undefined;
     const here = (call: ts.CallExpression): ImporterCall => ({ call, evaluate: (expression) => this.evaluate(expression) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];
@@ -299,6 +306,7 @@ export class Evaluator {
           if (!argument) return { kind: 'unknown' };
           return argument.expression ? { kind: 'passed', value: evaluate(argument.expression) } : { kind: 'omitted' };
         },
+        at: ({ call }) => spanOf(call),
         fallback: () => (parameter.initializer ? this.evaluate(parameter.initializer) : undefined),
       });
       if (this.spending.cutShort === cutShortBefore) this.cache.set(parameter, value);
@@ -468,9 +476,9 @@ export class Evaluator {
     if (!first) return unknown(spanOf(node));
     if (method === 'freeze') return this.evaluate(first, bindings);
     if (method !== 'assign') return unknown(spanOf(node));
-    const merged = emptyObject(spanOf(node));
-    for (const argument of [first, ...rest]) spreadInto(merged, this.evaluate(argument, bindings), spanOf(argument));
-    return single(merged);
+    const merged = new ObjectBuilder(spanOf(node));
+    for (const argument of [first, ...rest]) merged.spread(this.evaluate(argument, bindings), spanOf(argument));
+    return merged.result();
   }
 
   /** A function declared in this file that a call expression names: `check(x)`, `this.check(x)`, `guards.matcher()`. */

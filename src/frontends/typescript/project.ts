@@ -81,9 +81,12 @@ export class TypeScriptProject implements ImportResolver {
       const context = this.context(root);
       if (context) found.set(root, findConfigurations(context.file, context.scopes, context.evaluator));
     }
+    // A configuration's value read from a caller's argument, which another module's call may pass (a
+    // gate's parameters, read later for the facts of functions, are what the SDK passes).
+    const readCallers = new Set([...found.keys()].filter((root) => this.context(root)!.evaluator.readsCallers));
     // Typed options may be used by another module: only the whole project can tell.
     const crosses = (root: string): boolean =>
-      this.context(root)!.evaluator.crossesModules || found.get(root)!.typed.length > 0 || this.throughLocalModules.has(root);
+      this.context(root)!.evaluator.crossesModules || readCallers.has(root) || found.get(root)!.typed.length > 0 || this.throughLocalModules.has(root);
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
     const used = new Set([...found.values()].flatMap((result) => [...result.used]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scan } from '../../../src/engine/scan.js';
+import { scan } from '../../support/scan.js';
 
 // Helpers of one module whose result another module puts in its options
 // (issue 16): a hook factory, options built from a request field with a
