@@ -4,10 +4,11 @@ import type { ObjectValue, Property, Span, ValueSet } from './types.js';
 /**
  * Past this many objects, the callers' objects of a further spread are
  * merged into each (today's union) and the result is marked
- * `callersMerged`: a wrapper called from a hundred places costs no more
- * than a few, and the rules that compare two fields stay silent on it.
+ * `callersMerged`: a wrapper called from hundreds of places costs no more
+ * than this many, and the rules that compare two fields stay silent on it.
+ * Real test helpers have about a hundred callers, each with its own options.
  */
-const maxObjects = 16;
+const maxObjects = 128;
 
 /**
  * An object built member by member: a literal (`{ model: 'haiku',
