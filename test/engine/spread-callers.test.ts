@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scan } from '../support/scan.js';
+import { fixtureFindings } from '../support/scan.js';
 
 // A test helper in one module spreads each caller's options over defaults of
 // its own; the callers are in other modules. Each caller's object is one
@@ -8,9 +8,7 @@ import { scan } from '../support/scan.js';
 // not compared, and a "can be" finding names the call its value comes from.
 const fixtures = fileURLToPath(new URL('../../fixtures/wrappers/', import.meta.url));
 const located = async (project: string): Promise<string[]> => {
-  const result = await scan({ cwd: fixtures, paths: [project] });
-  expect(result.problems).toEqual([]);
-  return result.findings.map(({ path, line, column, ruleId, related = [] }) =>
+  return (await fixtureFindings(fixtures, project)).map(({ path, line, column, ruleId, related = [] }) =>
     [`${path}:${line}:${column} ${ruleId}`, ...related.map((place) => `  ${place.path}:${place.line}:${place.column} ${place.message}`)].join('\n'),
   );
 };

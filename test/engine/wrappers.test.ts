@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scan } from '../support/scan.js';
+import { fixtureFindings } from '../support/scan.js';
 
 // A wrapper exported by one module and called by others (a project wrapper, a
 // provider factory, a test helper): its parameters are what those calls pass,
 // and each bad value is reported where it is written, naming the wrapper.
 const fixtures = fileURLToPath(new URL('../../fixtures/wrappers/', import.meta.url));
 const located = async (project: string): Promise<string[]> => {
-  const result = await scan({ cwd: fixtures, paths: [project] });
-  expect(result.problems).toEqual([]);
-  return result.findings.map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
+  return (await fixtureFindings(fixtures, project)).map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
 };
 
 describe('parameters given by the calls of the modules that import the function', () => {

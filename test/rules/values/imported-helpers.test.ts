@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { scan } from '../../support/scan.js';
+import { fixtureFindings } from '../../support/scan.js';
 
 // Helpers of one module whose result another module puts in its options
 // (issue 16): a hook factory, options built from a request field with a
@@ -8,9 +8,7 @@ import { scan } from '../../support/scan.js';
 // them does, and its options are judged with what the helpers return.
 const fixtures = fileURLToPath(new URL('../../../fixtures/imported-helpers/', import.meta.url));
 const located = async (project: string): Promise<string[]> => {
-  const result = await scan({ cwd: fixtures, paths: [project] });
-  expect(result.problems).toEqual([]);
-  return result.findings.map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*|, and this matcher .*|, so the tool call .*/, '')}`);
+  return (await fixtureFindings(fixtures, project)).map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*|, and this matcher .*|, so the tool call .*/, '')}`);
 };
 
 describe('helpers imported from modules that never name the SDK', () => {
