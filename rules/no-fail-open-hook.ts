@@ -2,7 +2,7 @@ import { defineRule, type Suggestion, type TextEdit } from '../src/model/rule.js
 import { exitDecisions, failsOpen, type ResultShape } from '../src/model/decisions.js';
 import { hookMatchers } from '../src/model/hooks.js';
 import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';
-import { decides, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
+import { decides, decidesOutsideCatches, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
@@ -36,6 +36,8 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (!isPermissionGate(gate, facts)) continue;
       // Each gate's result read as its caller reads it: a PermissionRequest hook's permissionDecision is no decision.
       const shape = denyShapeOf(gate, facts);
+      // A hook that never decides is no check, so its failing turns none off.
+      if (!decidesOutsideCatches(gate, facts)) continue;
       for (const handler of facts.catches) {
         const open = handler.exits.filter((exit) => exitDecisions(exit, shape).some(failsOpen));
         if (open.length === 0) continue;

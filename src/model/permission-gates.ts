@@ -1,5 +1,5 @@
 import { exitDecisions, type Decision } from './decisions.js';
-import type { AgentModel, FunctionFacts, Gate, ObjectValue } from './types.js';
+import type { AgentModel, FunctionFacts, Gate, ObjectValue, Span } from './types.js';
 import { isString } from './values.js';
 
 /** Hook events whose callbacks decide whether a tool call may run. */
@@ -24,6 +24,26 @@ export function isPermissionGate(gate: Gate, facts: FunctionFacts): boolean {
 /** The function can return one of these decisions on some path. */
 export function decides(facts: FunctionFacts, ...decisions: Decision[]): boolean {
   return facts.exits.some((exit) => exitDecisions(exit).some((decision) => decisions.includes(decision)));
+}
+
+/**
+ * The gate is a policy: outside its catch handlers it can return a decision
+ * (allow, deny, ask, defer) or a result whose decision is not known. A hook
+ * that only logs and returns `{}` everywhere decides nothing, so a catch in it
+ * turns no check off. canUseTool always answers with a decision. Any event's
+ * decision fields count, as the author meant them: a deny its caller misreads
+ * still makes the hook a policy.
+ */
+export function decidesOutsideCatches(gate: Gate, facts: FunctionFacts): boolean {
+  if (gate.kind === 'canUseTool') return true;
+  const handlers = facts.catches.flatMap((handler) => (handler.body ? [handler.body] : []));
+  return facts.exits.some(
+    (exit) => !handlers.some((body) => within(exit.span, body)) && exitDecisions(exit).some((decision) => decision !== 'none'),
+  );
+}
+
+function within(inner: Span, outer: Span): boolean {
+  return inner.file === outer.file && inner.start >= outer.start && inner.end <= outer.end;
 }
 
 /** The objects a function can return, each once (a helper's literal may be returned from several places). */

@@ -25,6 +25,15 @@ const jsRequestHook = (result: string) =>
   `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst approve = async (input) => {\n  try {\n    return await decide(input);\n  } catch {\n    return ${result};\n  }\n};\nquery({ prompt: 'x', options: { hooks: { PermissionRequest: [{ hooks: [approve] }] } } });`;
 const requestDeny = `{ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: ${reason} } } } as const`;
 
+/** A logging hook built by a factory: it records and returns `{}` on every path, its catch (line 7) too. */
+const logged = (head = imports, types = ': HookCallback') =>
+  `${head}\nfunction logged(record${types ? ': (input: unknown) => void' : ''})${types} {\n  return async (input) => {\n    try {\n      record(input);\n    } catch (error) {\n      console.error('hook failed', error);\n      return {};\n    }\n    return {};\n  };\n}\n` +
+  `query({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [logged((input) => console.log(input))] }] } } });`;
+/** A policy hook built around an injected evaluator (line 4 on), whose call (line 6) is outside any try. */
+const evaluated = (call: string, extra = '') =>
+  `${imports}\ninterface Evaluator { evaluate(name: string, input: unknown): { decision: string } }\nfunction policyHook(evaluator: Evaluator): HookCallback {\n  return async (input: any) => {\n` +
+  `    const verdict = ${call};\n    if (verdict.decision === 'deny') return ${deny};\n    return {};\n  };\n}\ndeclare const evaluator: Evaluator;\n${wire('policyHook(evaluator)', extra)}`;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -54,6 +63,10 @@ runRuleTests(rule, {
       `${imports}\nconst after: HookCallback = async (input) => {\n  try { await checkPolicy(input); } catch { return {}; }\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
       // A hook that never denies cannot fail open by throwing.
       `${imports}\nconst audit: HookCallback = async (input) => {\n  await checkPolicy(input);\n  return {};\n};\n${wire('audit')}`,
+      // A logging hook from a factory decides nothing on any path: its catch turns no check off.
+      logged(),
+      // The injected evaluator behind onFailure: 'block'.
+      evaluated('evaluator.evaluate(input.tool_name, input.tool_input)', ", onFailure: 'block'"),
       // canUseTool that denies on error.
       `${imports}\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => {\n  try {\n    return (await checkPolicy(input)) ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'policy' };\n  } catch {\n    return { behavior: 'deny', message: 'policy check failed' };\n  }\n} } });`,
     ],
@@ -209,6 +222,19 @@ runRuleTests(rule, {
         ],
       },
       {
+        name: 'an injected evaluator called outside any try can throw',
+        code: evaluated('evaluator.evaluate(input.tool_name, input.tool_input)'),
+        errors: [
+          {
+            messageId: 'throwsOpen',
+            data: { hook: 'This hook', what: 'evaluator.evaluate(input.tool_name, input.tool_input)' },
+            line: 5,
+            column: 10,
+            suggestions: blockOnFailure(evaluated('evaluator.evaluate(input.tool_name, input.tool_input)').replace('[{ matcher', "[{ onFailure: 'block', matcher")),
+          },
+        ],
+      },
+      {
         name: 'an unwired HookCallback that decides is still a gate',
         code: `${imports}\nexport const guard: HookCallback = async (input) => {\n  try {\n    return (await checkPolicy(input)) ? {} : ${deny};\n  } catch {\n    return {};\n  }\n};`,
         errors: [
@@ -229,6 +255,8 @@ runRuleTests(rule, {
       // path, process.cwd() and string methods on what the hook built cannot throw.
       `import { query } from '@anthropic-ai/claude-agent-sdk';\nimport path from 'node:path';\nconst guard = async (input) => {\n  const file = String(input.tool_input?.file_path ?? '');\n  if (path.extname(file) === '.env' || !file.startsWith(process.cwd()) || file.split('/').pop() === 'id_rsa') return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'secret' } };\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Read', hooks: [guard] }] } } });`,
       `import { query } from '@anthropic-ai/claude-agent-sdk';\nconst guard = async () => { try { return {}; } catch (e) { throw e; } };\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ hooks: [guard] }] } } });`,
+      // The logging factory in plain JavaScript.
+      logged("import { query } from '@anthropic-ai/claude-agent-sdk';", ''),
     ],
     invalid: [
       {

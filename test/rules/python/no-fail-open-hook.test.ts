@@ -95,6 +95,20 @@ runPythonCases(rule, {
       `    return ${deny}`,
       'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[guard])]})',
     ),
+    // A logging hook from a factory returns {} on every path, its except too: it decides nothing, so no check is turned off.
+    py(
+      ...head,
+      'def logged(record):',
+      '    async def hook(input_data, tool_use_id, context):',
+      '        try:',
+      '            record(input_data)',
+      '        except Exception:',
+      '            logging.exception("hook failed")',
+      '            return {}',
+      '        return {}',
+      '    return hook',
+      'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[logged(print)])]})',
+    ),
     // A handler the author disabled, on its line or on the line before.
     guard(['return {}'], 'PreToolUse', 'except Exception as error:  # toolgate: disable=no-fail-open-hook -- advisory hook, the sandbox enforces the policy'),
     guard(['return {}'], 'PreToolUse', '# toolgate: disable=toolgate/no-fail-open-hook\n    except Exception as error:'),
