@@ -24,7 +24,7 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (gate.kind !== 'hook' || !gate.events.includes('PostToolUseFailure')) continue;
       const hook = facts.name ? `The PostToolUseFailure hook '${facts.name}'` : 'This PostToolUseFailure hook';
       for (const site of facts.callSites) {
-        const action = work.actionOf(site, new Set([gate.functionId]));
+        const action = work.actionOf(site, new Set([gate.functionId]), true);
         if (action) report({ messageId: 'retry', span: site.span, data: { hook, action } });
       }
     }
@@ -32,8 +32,11 @@ export default defineRule<Record<string, never>, MessageIds>({
 });
 
 /**
- * What a call does again: a request, a new query, a tool handler, or the
- * tool's own work. The tool's own work is an `async` function of the file
+ * What a call does again: a request, a tool handler, or the tool's own work;
+ * and a new agent query the hook starts itself, which hands the failed call to
+ * another agent. A query reached through another function is that function's
+ * own task (a session title, a summary): it neither runs the tool nor sends its
+ * request. The tool's own work is an `async` function of the file
  * that a tool handler calls: synchronous helpers both share (formatting,
  * logging) are not reported.
  */
@@ -48,10 +51,14 @@ class ToolWork {
     }
   }
 
-  /** Why this call is a retry, as a phrase; undefined when it is not one. `seen`: functions on the path, against cycles. */
-  actionOf(site: CallSite, seen: Set<number>): string | undefined {
+  /**
+   * Why this call is a retry, as a phrase; undefined when it is not one.
+   * `seen`: functions on the path, against cycles; `inHook`: the call is the hook's own.
+   */
+  actionOf(site: CallSite, seen: Set<number>, inHook: boolean): string | undefined {
     const rerun = rerunOf(site.callee);
-    if (rerun) return rerun.kind === 'query' ? 'starts a new agent query' : `sends the request again (${rerun.callee})`;
+    if (rerun?.kind === 'query') return inHook ? 'starts a new agent query' : undefined;
+    if (rerun) return `sends the request again (${rerun.callee})`;
     for (const id of site.functionIds) {
       const name = this.model.functions[id]?.name;
       const called = name ? `'${name}'` : 'a function';
@@ -60,7 +67,7 @@ class ToolWork {
       if (seen.has(id)) continue;
       seen.add(id);
       for (const inner of this.model.functions[id]?.callSites ?? []) {
-        const action = this.actionOf(inner, seen);
+        const action = this.actionOf(inner, seen, false);
         if (action) return `calls ${called}, which ${action}`;
       }
     }

@@ -41,6 +41,14 @@ runRuleTests(rule, {
       { name: 'the same request after a success', code: after(['await fetch(input.tool_input.url);'], imports, 'PostToolUse') },
       { name: 'the same request before the call', code: after(['await fetch(input.tool_input.url);'], imports, 'PreToolUse') },
       {
+        // A helper's own agent task neither runs the failed tool nor sends its request.
+        name: 'a session title from a helper that starts a query',
+        code: after(
+          ['void titleFor(input.session_id);'],
+          `${imports}\nasync function titleFor(session: string) {\n  for await (const message of query({ prompt: 'Name session ' + session })) return message;\n}`,
+        ),
+      },
+      {
         name: 'a synchronous helper the tool also uses is not its work',
         code: refundTool(
           ['const failed: HookCallback = async (input) => { console.error(describe(input)); return {}; };', wire('failed')],
@@ -109,7 +117,21 @@ runRuleTests(rule, {
     ],
   },
   javascript: {
-    valid: [{ name: 'logging, in plain JavaScript', code: after(['console.error(input.error);'], "import { query } from '@anthropic-ai/claude-agent-sdk';").replace(': HookCallback', '').replace(': any', '') }],
+    valid: [
+      { name: 'logging, in plain JavaScript', code: after(['console.error(input.error);'], "import { query } from '@anthropic-ai/claude-agent-sdk';").replace(': HookCallback', '').replace(': any', '') },
+      {
+        name: 'a logging factory whose hooks for other events start a title query, in plain JavaScript',
+        code: [
+          "import { query } from '@anthropic-ai/claude-agent-sdk';",
+          'const logged = (record) => async (input) => { record(input); return {}; };',
+          'async function titleFor(prompt) { for await (const message of query({ prompt: `Title: ${prompt}` })) return message; }',
+          "query({ prompt: 'x', options: { hooks: {",
+          '  UserPromptSubmit: [{ hooks: [logged((input) => void titleFor(input.prompt))] }],',
+          '  PostToolUseFailure: [{ hooks: [logged((input) => console.error(input.error))] }],',
+          '} } });',
+        ].join('\n'),
+      },
+    ],
     invalid: [
       {
         name: 'fetch again, in plain JavaScript',

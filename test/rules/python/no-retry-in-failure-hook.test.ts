@@ -34,6 +34,8 @@ runPythonCases(rule, {
     // The same request after a success, or before the call.
     after(['requests.post(input_data["tool_input"]["url"])'], 'PostToolUse'),
     after(['requests.post(input_data["tool_input"]["url"])'], 'PreToolUse'),
+    // A session title from a helper that starts its own query: not the failed tool, not its request.
+    after(['await title_for(input_data["session_id"])'], 'PostToolUseFailure', ['async def title_for(session):', '    async for message in query(prompt=f"Name session {session}"):', '        return message']),
     // A synchronous helper the tool also uses is not the tool's work.
     refundTool('def describe(value):', '    return str(value)', 'async def failed(input_data, tool_use_id, context):', '    logging.error(describe(input_data))', '    return {}', 'options = ClaudeAgentOptions(hooks={"PostToolUseFailure": [HookMatcher(hooks=[failed])]})'),
   ],
