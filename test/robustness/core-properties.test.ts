@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { isPythonPath } from '../../src/frontends/python/index.js';
 import type { Exit, FunctionFacts } from '../../src/model/types.js';
+import { decidesOutsideCatches } from '../../src/model/permission-gates.js';
 
 // The core's analyses run over the lowered form both languages produce, so a
 // function written alike in TypeScript and Python has the same facts: the
@@ -140,7 +141,7 @@ function exitShape(exit: Exit): string {
   return `return ${exit.value.alternatives.map((value) => (value.kind === 'string' ? value.value : value.kind)).join('|')}`;
 }
 
-function facts(text: string, file: string): { exits: string[]; catches: string[][]; mayThrow: boolean; seenSetChecks: string[][] } {
+function facts(text: string, file: string): { exits: string[]; catches: string[][]; mayThrow: boolean; decidesOutsideCatches: boolean; seenSetChecks: string[][] } {
   const analysis = analyseText(text, file);
   expect(analysis.syntaxErrors, text).toEqual([]);
   const review = analysis.model?.functions.find((fn: FunctionFacts) => fn.name === 'review');
@@ -149,6 +150,8 @@ function facts(text: string, file: string): { exits: string[]; catches: string[]
     exits: review!.exits.map(exitShape),
     catches: review!.catches.map((handler) => handler.exits.map(exitShape)),
     mayThrow: !!review!.mayThrow,
+    // Read as a PreToolUse hook: whether it is a policy outside its catch handlers (no-fail-open-hook).
+    decidesOutsideCatches: decidesOutsideCatches({ kind: 'hook', functionId: review!.id, span: review!.span, events: ['PreToolUse'] }, review!),
     seenSetChecks: review!.seenTests.map((check) => check.returnsWhenSeen.map((value) => value.alternatives.map((one) => (one.kind === 'string' ? one.value : one.kind)).join('|'))),
   };
 }
@@ -163,6 +166,7 @@ describe('the analysis core', () => {
         const { ts, py } = sources(body);
         const found = facts(ts, 'agent.ts');
         if (found.catches.length > 0) reached.add('catch');
+        if (found.catches.length > 0 && !found.decidesOutsideCatches) reached.add('catch without a decision outside it');
         if (found.seenSetChecks.some((check) => check.length > 0)) reached.add('seen-set check');
         for (const exit of found.exits) reached.add(exit.split(' ')[0]!);
         expect(facts(py, 'agent.py'), `${ts}\n${py}`).toEqual(found);
@@ -170,6 +174,6 @@ describe('the analysis core', () => {
       { numRuns: 300 },
     );
     // The bodies reach every kind of fact.
-    expect([...reached].sort()).toEqual(['catch', 'end', 'exit', 'return', 'seen-set check', 'throw']);
+    expect([...reached].sort()).toEqual(['catch', 'catch without a decision outside it', 'end', 'exit', 'return', 'seen-set check', 'throw']);
   });
 });
