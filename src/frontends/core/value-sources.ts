@@ -109,12 +109,17 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   const sets: ValueSet[] = [];
   for (const call of site.calls) {
     const passed = site.passed(call);
-    if (passed.kind === 'passed') sets.push(withOrigin(passed.value, { kind: 'argument', ...origin, call: site.at(call) }));
-    else if (passed.kind === 'omitted') sets.push(defaulted());
+    if (passed.kind === 'passed') sets.push(through(withOrigin(passed.value, { kind: 'argument', ...origin, call: site.at(call) }), site.at(call)));
+    else if (passed.kind === 'omitted') sets.push(through(defaulted(), site.at(call)));
     else sets.push(unknown(site.span));
   }
   if (site.calledElsewhere) sets.push(passedElsewhere());
   return unionOf(sets);
+}
+
+/** What one call gives a parameter, marked as that call's (`through`); unknown values stay as they are. */
+function through(set: ValueSet, call: Span): ValueSet {
+  return { alternatives: set.alternatives.map((value) => (value.kind === 'unknown' ? value : { ...value, through: call })) };
 }
 
 /**
