@@ -26,13 +26,17 @@ export function propertyOf(set: ValueSet, key: string): OptionView {
       continue;
     }
     const property = alternative.properties.get(key);
+    // What one call passes (`through`) stays that call's, field by field: a wrapper that copies
+    // `opts.permissionMode` and `opts.disallowedTools` builds one object per caller.
+    const through = alternative.through;
+    const passed = (value: Value): Value => (through && value.kind !== 'unknown' ? { ...value, through } : value);
     if (property) {
       view.properties.push(property);
       // An object that came from somewhere (a call's argument) says so for each of its properties.
       const origin = alternative.origin;
-      for (const value of property.value.alternatives) view.values.push(origin && !value.origin && value.kind !== 'unknown' ? { ...value, origin } : value);
+      for (const value of property.value.alternatives) view.values.push(passed(origin && !value.origin && value.kind !== 'unknown' ? { ...value, origin } : value));
     } else {
-      view.values.push({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span });
+      view.values.push(passed({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span }));
     }
   }
   return view;

@@ -1,7 +1,7 @@
 import type { PassedValue } from '../core/value-sources.js';
 import { mentions } from '../core/value-sources.js';
 import { qualifiedName } from './imports.js';
-import type { Scopes } from './scope.js';
+import { splatOf, type Scopes } from './scope.js';
 import { field, namedChildren, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** How a function can be called: by its name in this module, and whether it may be called elsewhere. */
@@ -100,9 +100,9 @@ export function parameterPlace(parameter: PyNode, list: PyNode): { index?: numbe
   let index = 0;
   let positional = true;
   for (const each of namedChildren(list)) {
-    const splat = each.type === 'list_splat_pattern' || each.type === 'dictionary_splat_pattern';
+    const splat = splatOf(each) !== undefined;
     if (each === parameter) return { ...(positional && !splat ? { index } : {}), splat };
-    if (each.type === 'keyword_separator' || each.type === 'list_splat_pattern') positional = false;
+    if (each.type === 'keyword_separator' || splatOf(each) === 'args') positional = false;
     else if (each.type !== 'positional_separator') index++;
   }
   return { splat: false };
