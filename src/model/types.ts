@@ -51,7 +51,8 @@ export type Value = (
   origin?: ValueOrigin;
   /**
    * The call of the nearest function whose parameter the value came in
-   * through (an argument, or a default the call leaves to apply): an object
+   * through (an argument, unknown or not, or a default the call leaves to
+   * apply): an object
    * built from several parameters keeps each call's values apart
    * (`ObjectBuilder`). Unlike `origin`, the nearest call wins.
    */
