@@ -67,6 +67,8 @@ runRuleTests(rule, {
       session("private permissionMode = 'default';", "copy(other: any) { other.permissionMode = 'bypassPermissions'; }"),
       session("private permissionMode = 'default';", "later() { setTimeout(function (this: any) { this.permissionMode = 'bypassPermissions'; }); }"),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
+      // An allow list that is empty lists nothing that bypass could be thought to limit.
+      options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash'], allowedTools: []"),
       options("permissionMode: 'default'"),
       // The later of two writes wins.
       `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\nconst options: Options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,

@@ -66,6 +66,8 @@ runPythonCases(rule, {
     builds([], '_build(mode="bypassPermissions", deny=["Bash"])', '_build(mode="bypassPermissions", tools=["Read"])', '_build(mode="default")'),
     // A decorator of the project may call the function with arguments of its own: its calls are not its callers.
     builds(['@audited'], '_build(mode="bypassPermissions")'),
+    // An allow list a wrapper leaves empty for the bypass caller (`allowed_tools or []`).
+    code('def _build(*, mode=None, allowed=None):', '    return ClaudeAgentOptions(permission_mode=mode, disallowed_tools=["Bash"], allowed_tools=allowed or [])', '_build(mode="bypassPermissions")'),
     // `**kwargs: object` forwarded: the one caller brings deny rules.
     code('def _make(**kwargs: object):', '    return ClaudeAgentOptions(cli_path="claude", **kwargs)', '_make(permission_mode="bypassPermissions", disallowed_tools=["Bash"])'),
   ],
