@@ -52,9 +52,10 @@ export default defineRule<Record<string, never>, MessageIds>({
             report({ messageId, span: value.span, related: originPlaces(value), data: { ...names, ...modeSetter(value, names.mode, bypass.certainty), from: originClause(value), exposure: untrustedInputClause(config) } });
           }
         }
-        // The allow list and the mode may be two callers' in an object that merges callers.
+        // The allow list and the mode may be two callers' in an object that merges callers. A list
+        // that is empty on every path (a wrapper's `allowed_tools or []`) names nothing to mislead.
         const allowed = optionOf(one, 'allowedTools');
-        if (mergesCallers(one) || !isSet(allowed.values)) continue;
+        if (mergesCallers(one) || !isSet(allowed.values) || isCertainlyEmptyList(allowed.values)) continue;
         // Under a mode that is always bypass this message is the one finding for the list: it explains its
         // entries. Not in project settings, where Claude Code drops the escalating mode and the entries apply.
         const honoured = inOne.certainty === 'is' && !(settingsFile && config.tier === 'project');

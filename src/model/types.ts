@@ -47,7 +47,17 @@ export type Value = (
   | FunctionValue
   /** Computed at run time: never reported as bad. */
   | UnknownValue
-) & { origin?: ValueOrigin };
+) & {
+  origin?: ValueOrigin;
+  /**
+   * The call of the nearest function whose parameter the value came in
+   * through (an argument, unknown or not, or a default the call leaves to
+   * apply): an object
+   * built from several parameters keeps each call's values apart
+   * (`ObjectBuilder`). Unlike `origin`, the nearest call wins.
+   */
+  through?: Span;
+};
 
 /**
  * Where a value comes in when that is not the code around the option: the

@@ -22,17 +22,21 @@ export function propertyOf(set: ValueSet, key: string): OptionView {
     if (alternative.kind !== 'object') {
       // A property of what a caller passes is still what the caller passes, one level down.
       const read = alternative.kind === 'unknown' && alternative.read ? { read: { ...alternative.read, path: [...alternative.read.path, key] } } : {};
-      view.values.push({ kind: 'unknown', span: alternative.span, ...read });
+      view.values.push({ kind: 'unknown', span: alternative.span, ...read, ...(alternative.through ? { through: alternative.through } : {}) });
       continue;
     }
     const property = alternative.properties.get(key);
+    // What one call passes (`through`) stays that call's, field by field: a wrapper that copies
+    // `opts.permissionMode` and `opts.disallowedTools` builds one object per caller.
+    const through = alternative.through;
+    const passed = (value: Value): Value => (through ? { ...value, through } : value);
     if (property) {
       view.properties.push(property);
       // An object that came from somewhere (a call's argument) says so for each of its properties.
       const origin = alternative.origin;
-      for (const value of property.value.alternatives) view.values.push(origin && !value.origin && value.kind !== 'unknown' ? { ...value, origin } : value);
+      for (const value of property.value.alternatives) view.values.push(passed(origin && !value.origin && value.kind !== 'unknown' ? { ...value, origin } : value));
     } else {
-      view.values.push({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span });
+      view.values.push(passed({ kind: alternative.complete ? 'absent' : 'unknown', span: alternative.span }));
     }
   }
   return view;

@@ -36,6 +36,11 @@ interface Configuration {
    * ...overrides }`), which another call also calls with an object of its own.
    */
   spreadByHelper: boolean;
+  /**
+   * The options go through a wrapper that copies each field of its parameter on its own
+   * (`permissionMode: o.permissionMode`, `permission_mode=permission_mode`); not with `spreadByHelper`.
+   */
+  copiedByWrapper?: boolean;
 }
 
 const configuration: fc.Arbitrary<Configuration> = fc.record(
@@ -101,12 +106,19 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
     config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
   const entry = config.aliased ? 'entry' : 'query';
   const written = list(options, '{', '}', format, '  ');
-  const call = config.spreadByHelper ? `_agent(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
+  const direct = config.copiedByWrapper ? `_copy(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
+  const call = config.spreadByHelper ? `_agent(${written});\n` : direct;
+  const copied = ['permissionMode', 'allowedTools', 'disallowedTools', 'canUseTool'].map((key) => `${key}: o.${key}`).join(', ');
+  // Another caller of the copying wrapper, with the same mode and deny rules of its own.
+  const other = config.permissionMode ? `permissionMode: ${q(config.permissionMode)}, ` : '';
+  const copier = config.copiedByWrapper
+    ? `function _copy(o: any) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { ${copied} } });\n}\n\n${otherAllows ? `_copy({ ${other}disallowedTools: [${q('Bash')}] });\n\n` : ''}`
+    : '';
   const helper = config.spreadByHelper
     ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
     : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${helper}${wrapped}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${helper}${copier}${wrapped}`;
 }
 
 /** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
@@ -144,12 +156,19 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   const entry = config.aliased ? 'entry' : 'query';
   const call = config.spreadByHelper
     ? `_agent(${list(options, '{', '}', format, '    ')})\n`
-    : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+    : config.copiedByWrapper
+      ? `_copy${list(options, '(', ')', format, '    ')}\n`
+      : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+  const keywords = ['permission_mode', 'allowed_tools', 'disallowed_tools', 'can_use_tool'];
+  const other = config.permissionMode ? `permission_mode=${q(config.permissionMode)}, ` : '';
+  const copier = config.copiedByWrapper
+    ? `def _copy(*, ${keywords.map((name) => `${name}=None`).join(', ')}):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(${keywords.map((name) => `${name}=${name}`).join(', ')}))\n\n\n${otherAllows ? `_copy(${other}disallowed_tools=[${q('Bash')}])\n\n\n` : ''}`
+    : '';
   const helper = config.spreadByHelper
     ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
     : '';
   const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${helper}${wrapped}`;
+  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${helper}${copier}${wrapped}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -229,6 +248,17 @@ describe('findings depend on what a configuration says, not how it is written', 
         const spread = { ...config, spreadByHelper: true };
         expect(findings(typescript(spread, plain, true), 'agent.ts')).toEqual(findings(typescript(spread, plain), 'agent.ts'));
         expect(findings(python(spread, plain, true), 'agent.py')).toEqual(findings(python(spread, plain), 'agent.py'));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("fields a wrapper copies one by one stay each caller's: another caller's deny rules change no finding", () => {
+    fc.assert(
+      fc.property(configuration, (config) => {
+        const copied = { ...config, spreadByHelper: false, copiedByWrapper: true };
+        expect(findings(typescript(copied, plain, true), 'agent.ts')).toEqual(findings(typescript(copied, plain), 'agent.ts'));
+        expect(findings(python(copied, plain, true), 'agent.py')).toEqual(findings(python(copied, plain), 'agent.py'));
       }),
       { numRuns: 100 },
     );

@@ -17,6 +17,18 @@ const runs = (head: string, ...calls: string[]) =>
   [sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls].join('\n');
 /** The 1-based column of `needle` in line `line` of `code`. */
 const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
+/**
+ * A wrapper that copies each field of its parameter into the options (lines 2-4), then `calls`:
+ * each caller's fields stay that caller's.
+ */
+const copies = (...calls: string[]) =>
+  [
+    sdk,
+    'function run(opts: { mode?: PermissionMode; deny?: string[]; tools?: string[] }) {',
+    "  return query({ prompt: 'x', options: { permissionMode: opts.mode, disallowedTools: opts.deny, tools: opts.tools, model: 'haiku' } });",
+    '}',
+    ...calls,
+  ].join('\n');
 const bypassAt = (code: string, line: number, needle: string, certainty: string, from: string) => ({
   code,
   errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from }, line, column: columnOf(code, line, needle) }],
@@ -55,11 +67,25 @@ runRuleTests(rule, {
       session("private permissionMode = 'default';", "copy(other: any) { other.permissionMode = 'bypassPermissions'; }"),
       session("private permissionMode = 'default';", "later() { setTimeout(function (this: any) { this.permissionMode = 'bypassPermissions'; }); }"),
       options("permissionMode: 'acceptEdits', allowedTools: ['Read']"),
+      // An allow list that is empty lists nothing that bypass could be thought to limit.
+      options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash'], allowedTools: []"),
       options("permissionMode: 'default'"),
       // The later of two writes wins.
       `import { query, type Options } from '@anthropic-ai/claude-agent-sdk';\nconst options: Options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
+      // Fields copied one by one: each caller that passes bypass brings its own deny rules or tools.
+      copies("run({ mode: 'bypassPermissions', deny: ['Bash'] });", "run({ mode: 'bypassPermissions', tools: ['Read'] });", "run({ mode: 'default' });"),
+      // A caller whose deny list is not known.
+      copies('declare const deny: string[];', "run({ mode: 'bypassPermissions', deny });"),
     ],
     invalid: [
+      {
+        name: "fields copied one by one: the caller with bypass and no deny rules, not another caller's deny rules",
+        ...bypassAt(copies("run({ mode: 'bypassPermissions', deny: ['Bash'] });", "run({ mode: 'bypassPermissions' });"), 6, "'bypassPermissions'", 'is', fromArgument('opts', 'run')),
+      },
+      {
+        name: "fields copied one by one: another caller's tools do not narrow this caller's",
+        ...bypassAt(copies("run({ mode: 'default', tools: ['Read'] });", "run({ mode: 'bypassPermissions' });"), 6, "'bypassPermissions'", 'can be', fromArgument('opts', 'run')),
+      },
       {
         name: 'bypass with nothing else',
         code: options("permissionMode: 'bypassPermissions'"),
@@ -171,6 +197,7 @@ runRuleTests(rule, {
       runs("function run(mode = 'bypassPermissions')", "run('default');"),
       session("constructor() { this.permissionMode = 'default'; }"),
       options("permissionMode: 'bypassPermissions', disallowedTools: ['Bash']"),
+      copies("run({ mode: 'bypassPermissions', deny: ['Bash'] });", "run({ mode: 'default' });").replace(/opts: \{[^)]*\}/, 'opts'),
       // The later of two writes wins.
       `${sdk}\nconst options = {};\noptions.permissionMode = 'bypassPermissions';\noptions.permissionMode = 'default';\nquery({ prompt: 'x', options });`,
     ],
@@ -209,6 +236,10 @@ runRuleTests(rule, {
         filename: 'agent.cjs',
         code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst options = { permissionMode: 'bypassPermissions' };\nmodule.exports = () => query({ prompt: 'x', options });`,
         errors: [{ messageId: 'bypassWithoutDeny', line: 2, column: 35 }],
+      },
+      {
+        name: 'fields copied one by one from an untyped parameter',
+        ...bypassAt(copies("run({ mode: 'bypassPermissions', deny: ['Bash'] });", "run({ mode: 'bypassPermissions', deny: [] });").replace(/opts: \{[^)]*\}/, 'opts'), 6, "'bypassPermissions'", 'is', fromArgument('opts', 'run')),
       },
       {
         name: 'ESM JavaScript',

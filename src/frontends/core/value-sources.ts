@@ -109,12 +109,17 @@ export function parameterValue<Call>(site: ParameterSite<Call>): ValueSet {
   const sets: ValueSet[] = [];
   for (const call of site.calls) {
     const passed = site.passed(call);
-    if (passed.kind === 'passed') sets.push(withOrigin(passed.value, { kind: 'argument', ...origin, call: site.at(call) }));
-    else if (passed.kind === 'omitted') sets.push(defaulted());
-    else sets.push(unknown(site.span));
+    if (passed.kind === 'passed') sets.push(through(withOrigin(passed.value, { kind: 'argument', ...origin, call: site.at(call) }), site.at(call)));
+    else if (passed.kind === 'omitted') sets.push(through(defaulted(), site.at(call)));
+    else sets.push(through(unknown(site.span), site.at(call)));
   }
   if (site.calledElsewhere) sets.push(passedElsewhere());
   return unionOf(sets);
+}
+
+/** What one call gives a parameter, unknown values included, marked as that call's (`through`). */
+function through(set: ValueSet, call: Span): ValueSet {
+  return { alternatives: set.alternatives.map((value) => ({ ...value, through: call })) };
 }
 
 /**

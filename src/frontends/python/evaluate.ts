@@ -12,7 +12,7 @@ import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
-import { parameterName, type PyScope, type Scopes } from './scope.js';
+import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
 import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';
 import { isStandardModule } from './standard-modules.js';
 import { field, isFunction, namedChildren, spanOf, statementsOf, stringValue, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
@@ -396,7 +396,7 @@ export class Evaluator {
   private parameter(fn: PyNode, parameter: PyNode, identifier: PyNode, list: PyNode): ValueSet {
     const span = this.span(identifier);
     const place = parameterPlace(parameter, list);
-    const keywords = parameter.type === 'dictionary_splat_pattern';
+    const keywords = splatOf(parameter) === 'kwargs';
     if ((place.splat && !keywords) || this.active.has(identifier)) return unknown(span);
     const name = textOf(this.source, identifier);
     const callers = callersOf(this.source, this.scopes, fn);
@@ -433,7 +433,7 @@ export class Evaluator {
   /** What a call gives `**kwargs`: its keyword arguments that name no other parameter, and what its `**` arguments hold. */
   private keywordsLeft(source: PyModule, call: PyNode, list: PyNode, evaluate: (node: PyNode) => ValueSet): ValueSet {
     const named = new Set(namedChildren(list).flatMap((each) => {
-      const identifier = each.type === 'dictionary_splat_pattern' || each.type === 'list_splat_pattern' ? undefined : parameterName(each);
+      const identifier = splatOf(each) ? undefined : parameterName(each);
       return identifier ? [textOf(this.source, identifier)] : [];
     }));
     const object = new ObjectBuilder(spanOf(source, call));
@@ -731,12 +731,12 @@ export class Evaluator {
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
       if (!identifier) return;
-      if (parameter.type === 'dictionary_splat_pattern') {
+      if (splatOf(parameter) === 'kwargs') {
         // `**overrides`: the keywords this call passes that name no other parameter.
         bound.set(identifier, owner.keywordsLeft(this.source, call, list!, (node) => this.evaluate(node, bindings)));
         return;
       }
-      if (parameter.type === 'list_splat_pattern') {
+      if (splatOf(parameter) === 'args') {
         bound.set(identifier, unknown(this.span(identifier)));
         return;
       }

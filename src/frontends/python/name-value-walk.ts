@@ -444,7 +444,7 @@ function merge(first: State, ...rest: State[]): State {
       merged.push(value);
       continue;
     }
-    const key = `${value.span.file ?? ''}:${value.span.start}:${value.span.end}`;
+    const key = versionKey(value);
     const list = versions.get(key);
     if (list) list.push(value);
     else {
@@ -452,7 +452,12 @@ function merge(first: State, ...rest: State[]): State {
       merged.push(value);
     }
   }
-  return { alternatives: merged.map((value) => (value.kind === 'object' ? combine(versions.get(`${value.span.file ?? ''}:${value.span.start}:${value.span.end}`)!) : value)) };
+  return { alternatives: merged.map((value) => (value.kind === 'object' ? combine(versions.get(versionKey(value))!) : value)) };
+}
+
+/** Versions of one object share its span; the objects one builder keeps apart for two callers are two objects. */
+function versionKey(value: ObjectValue): string {
+  return `${value.span.file ?? ''}:${value.span.start}:${value.span.end}:${value.passedBy ? `${value.passedBy.file ?? ''}:${value.passedBy.start}` : ''}`;
 }
 
 /** One object from versions of it: each property can be what any version holds (or absent where one lacks it). */

@@ -1,6 +1,7 @@
 import type { PassedValue } from '../core/value-sources.js';
 import { mentions } from '../core/value-sources.js';
-import type { Scopes } from './scope.js';
+import { qualifiedName } from './imports.js';
+import { splatOf, type Scopes } from './scope.js';
 import { field, namedChildren, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** How a function can be called: by its name in this module, and whether it may be called elsewhere. */
@@ -61,7 +62,7 @@ export function callersOf(source: PyModule, scopes: Scopes, fn: PyNode): Callers
   if (fn.type !== 'function_definition' || !nameNode) return { calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
   const owner = textOf(source, nameNode);
   const scope = scopes.resolve(nameNode);
-  if (!scope || scope.kind === 'class' || fn.parent?.type === 'decorated_definition') return { owner, calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
+  if (!scope || scope.kind === 'class' || !keepsCallers(source, scopes, fn)) return { owner, calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
   // Bound once, by this `def`: every call by the name in reach is a call of it.
   const single = scope.bindings.get(owner)?.length === 1;
   const calls = single ? callsNamed(source, owner).filter((call) => scopes.resolve(field(call, 'function')!) === scope) : [];
@@ -70,14 +71,38 @@ export function callersOf(source: PyModule, scopes: Scopes, fn: PyNode): Callers
   return { owner, calls, calledElsewhere: importable || namedOtherwise, importable: importable && single, namedOtherwise };
 }
 
+/**
+ * Decorators of the standard library that hand back a function called with
+ * the same arguments: `@asynccontextmanager def build_client(**kw)` is still
+ * called as `build_client(permission_mode=...)`, so its calls by name are its
+ * callers. Any other decorator may call it with arguments of its own.
+ */
+const signatureKeeping = new Set([
+  'contextlib.contextmanager', 'contextlib.asynccontextmanager',
+  'functools.cache', 'functools.lru_cache', 'functools.wraps',
+]);
+
+/** Undecorated, or decorated only by decorators that keep its callers' arguments. */
+function keepsCallers(source: PyModule, scopes: Scopes, fn: PyNode): boolean {
+  const holder = fn.parent?.type === 'decorated_definition' ? fn.parent : undefined;
+  if (!holder) return true;
+  return holder.children.filter((child) => child.type === 'decorator').every((decorator) => {
+    const [expression] = namedChildren(decorator);
+    // `@functools.lru_cache(maxsize=8)` and `@wraps(inner)` name the decorator in their call.
+    const named = expression?.type === 'call' ? field(expression, 'function') : expression;
+    const name = named && qualifiedName(source, scopes, named);
+    return name !== undefined && signatureKeeping.has(name);
+  });
+}
+
 /** A parameter's place: its position when it can be passed by position, its name, and whether it is `*args`/`**kwargs`. */
 export function parameterPlace(parameter: PyNode, list: PyNode): { index?: number; splat: boolean } {
   let index = 0;
   let positional = true;
   for (const each of namedChildren(list)) {
-    const splat = each.type === 'list_splat_pattern' || each.type === 'dictionary_splat_pattern';
+    const splat = splatOf(each) !== undefined;
     if (each === parameter) return { ...(positional && !splat ? { index } : {}), splat };
-    if (each.type === 'keyword_separator' || each.type === 'list_splat_pattern') positional = false;
+    if (each.type === 'keyword_separator' || splatOf(each) === 'args') positional = false;
     else if (each.type !== 'positional_separator') index++;
   }
   return { splat: false };

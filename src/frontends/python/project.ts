@@ -8,6 +8,7 @@ import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
 import { mentions, type ImporterCalls } from '../core/value-sources.js';
 import { callsOf } from './parameters.js';
+import { passesPermissionKeywords } from './option-callers.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { followReExports, importBindingOf, importOfName, joinModule, starImports, type ImportBinding } from './imports.js';
 import { ModuleResolution } from './modules.js';
@@ -74,7 +75,7 @@ export class PythonProject implements ImportResolver {
     const crosses = (root: string): boolean => {
       const { built, used: usedHere } = found.get(root)!;
       const { evaluator } = this.context(root)!;
-      return evaluator.crossesModules || readCallers.has(root) || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root);
+      return evaluator.crossesModules || readCallers.has(root) || built.some(({ node }) => !usedHere.has(node)) || this.throughLocalModules.has(root) || this.passesKeywords(root);
     };
     // Once a value came from another module it stays so: the facts of functions, the costliest part, are left to the project pass.
     if (options.deferCrossing && [...found.keys()].every(crosses)) return this.deferred([...found.keys()]);
@@ -103,6 +104,13 @@ export class PythonProject implements ImportResolver {
       analyses.set(root, { model, syntaxErrors: context.syntaxErrors, crossesModules, ...parsed });
     }
     return analyses;
+  }
+
+  /** The module calls a project function with a permission keyword: it may be that function's caller (`passesPermissionKeywords`). */
+  private passesKeywords(root: string): boolean {
+    if (this.followImports) return false;
+    const { module, scopes } = this.context(root)!;
+    return passesPermissionKeywords(module, scopes);
   }
 
   /** Roots whose models the project pass builds: their syntax errors and parses, no model. */

@@ -224,6 +224,12 @@ function walrusTargets(node: PyNode): PyNode[] {
 }
 
 /** The identifier a parameter binds: `x`, `x=1`, `x: int`, `*args`, `**kwargs`. */
+/** `*args` or `**kwargs`, typed or not (`**kwargs: object` is a typed parameter around the splat). */
+export function splatOf(parameter: PyNode): 'args' | 'kwargs' | undefined {
+  const pattern = parameter.type === 'typed_parameter' ? namedChildren(parameter).find((child) => child.type.endsWith('_splat_pattern')) : parameter;
+  return pattern?.type === 'list_splat_pattern' ? 'args' : pattern?.type === 'dictionary_splat_pattern' ? 'kwargs' : undefined;
+}
+
 export function parameterName(parameter: PyNode): PyNode | undefined {
   if (parameter.type === 'identifier') return parameter;
   const name = field(parameter, 'name');

@@ -10,6 +10,9 @@ const tools = (list: string) => code(`TOOLS = [${list}]`, 'client = ClaudeSDKCli
 /** The list built in `steps` (one line each, from line 2), then passed as allowed_tools. */
 const built = (...steps: string[]) => code(...steps, 'options = ClaudeAgentOptions(allowed_tools=tools)');
 const runners = (list: string) => code(`options = ClaudeAgentOptions(allowed_tools=[${list}])`);
+/** A test helper that forwards typed `**kwargs` into the options (lines 2-4), then `calls`. */
+const helper = (...calls: string[]) =>
+  code('def make_options(**kwargs: object) -> ClaudeAgentOptions:', '    path = kwargs.pop("cli_path", "/usr/bin/claude")', '    return ClaudeAgentOptions(cli_path=path, **kwargs)', ...calls);
 
 runPythonCases(rule, {
   valid: [
@@ -33,8 +36,23 @@ runPythonCases(rule, {
     built('from .extra import EXTRA', 'tools = ["Read"] + EXTRA'),
     // A list of the same name that is not an agent option.
     code('allowed_tools = ["Bash"]', 'print(allowed_tools)'),
+    // The helper's callers pass only read-only or scoped entries.
+    helper('first = make_options(allowed_tools=["Read"])', 'other = make_options(allowed_tools=["Bash(git status)"], model="m")'),
   ],
   invalid: [
+    {
+      name: 'typed **kwargs forwarded by a test helper: the caller that passes the bare entry',
+      code: helper('first = make_options(allowed_tools=["Read"])', 'other = make_options(allowed_tools=["Read", "Write"], model="m")'),
+      errors: [
+        {
+          messageId: 'bareTool',
+          line: 6,
+          column: 45,
+          data: { entry: 'Write', tool: 'Write' },
+          suggestions: removing('Write', helper('first = make_options(allowed_tools=["Read"])', 'other = make_options(allowed_tools=["Read"], model="m")')),
+        },
+      ],
+    },
     {
       name: 'a bare side-effecting tool in ClaudeAgentOptions',
       code: code('options = ClaudeAgentOptions(allowed_tools=["Read", "Bash"])'),

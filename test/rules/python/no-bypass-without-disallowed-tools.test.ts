@@ -12,6 +12,9 @@ const session = (...members: string[]) =>
   code('class Session:', ...members.map((line) => `    ${line}`), '    def options(self):', '        return ClaudeAgentOptions(permission_mode=self.permission_mode)');
 /** A function whose `mode` parameter (declared by `head`) becomes the mode, then `calls`; lines 2-3 declare it. */
 const runs = (head: string, ...calls: string[]) => code(`${head}:`, '    return ClaudeAgentOptions(permission_mode=mode)', ...calls);
+/** A keyword-only wrapper whose parameters each become an option (lines 2-3), then `calls`: each caller's stay that caller's. */
+const builds = (decorators: string[], ...calls: string[]) =>
+  code(...decorators, 'def _build(*, mode=None, deny=None, tools=None):', '    return ClaudeAgentOptions(permission_mode=mode, disallowed_tools=deny, tools=tools)', ...calls);
 /** The 1-based column of `needle` in line `line` of `source`. */
 const columnOf = (source: string, line: number, needle: string) => source.split('\n')[line - 1]!.indexOf(needle) + 1;
 const bypassAt = (source: string, line: number, certainty: string, from: string) => ({
@@ -59,8 +62,36 @@ runPythonCases(rule, {
       'options.permission_mode = "default"',
       'client = ClaudeSDKClient(options=options)',
     ),
+    // Keyword parameters copied one by one: each caller that passes bypass brings deny rules or tools.
+    builds([], '_build(mode="bypassPermissions", deny=["Bash"])', '_build(mode="bypassPermissions", tools=["Read"])', '_build(mode="default")'),
+    // A decorator of the project may call the function with arguments of its own: its calls are not its callers.
+    builds(['@audited'], '_build(mode="bypassPermissions")'),
+    // An allow list a wrapper leaves empty for the bypass caller (`allowed_tools or []`).
+    code('def _build(*, mode=None, allowed=None):', '    return ClaudeAgentOptions(permission_mode=mode, disallowed_tools=["Bash"], allowed_tools=allowed or [])', '_build(mode="bypassPermissions")'),
+    // `**kwargs: object` forwarded: the one caller brings deny rules.
+    code('def _make(**kwargs: object):', '    return ClaudeAgentOptions(cli_path="claude", **kwargs)', '_make(permission_mode="bypassPermissions", disallowed_tools=["Bash"])'),
   ],
   invalid: [
+    {
+      name: "keyword parameters copied one by one: the caller with bypass and no deny rules, not another caller's",
+      ...bypassAt(builds([], '_build(mode="bypassPermissions", deny=["Bash"])', '_build(mode="bypassPermissions")'), 5, 'is', fromArgument('mode', '_build')),
+    },
+    {
+      name: "keyword parameters copied one by one: another caller's tools do not narrow this caller's",
+      ...bypassAt(builds([], '_build(mode="default", tools=["Read"])', '_build(mode="bypassPermissions")'), 5, 'can be', fromArgument('mode', '_build')),
+    },
+    {
+      name: 'a wrapper decorated with contextlib.asynccontextmanager keeps its callers',
+      ...bypassAt(builds(['import contextlib', '@contextlib.asynccontextmanager'], '_build(mode="bypassPermissions")'), 6, 'is', fromArgument('mode', '_build')),
+    },
+    {
+      name: 'a wrapper decorated with functools.lru_cache(...) keeps its callers',
+      ...bypassAt(builds(['from functools import lru_cache', '@lru_cache(maxsize=4)'], '_build(mode="bypassPermissions")'), 6, 'is', fromArgument('mode', '_build')),
+    },
+    {
+      name: 'typed **kwargs forwarded into the options',
+      ...bypassAt(code('def _make(**kwargs: object):', '    return ClaudeAgentOptions(cli_path="claude", **kwargs)', '_make(permission_mode="bypassPermissions")'), 4, 'is', fromArgument('kwargs', '_make')),
+    },
     {
       name: 'a later write turns bypass on',
       code: code(
