@@ -24,18 +24,43 @@ export class ReExportPass {
   /** Files that name the SDK and may hand it on (`moduleKey`). */
   private readonly reExporters = new Set<string>();
   private skipped: DiscoveredFile[] = [];
+  /** Skipped files whose text was read this run (not known unchanged from `--cache`). */
+  private read = 0;
 
   constructor(private readonly frontEnds: readonly FrontEnd[]) {}
 
-  /** A file that names the SDK, with its text. */
-  noteCandidate(file: DiscoveredFile, text: string): void {
+  /** A file that names the SDK, with its text; whether it may hand the SDK on. */
+  noteCandidate(file: DiscoveredFile, text: string): boolean {
     const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
-    if (frontEnd?.reExports?.mayReExportSdk(text)) this.reExporters.add(moduleKey(frontEnd, file.absolutePath));
+    const reExports = frontEnd?.reExports?.mayReExportSdk(text) === true;
+    if (reExports) this.reExporters.add(moduleKey(frontEnd!, file.absolutePath));
+    return reExports;
   }
 
-  /** A source file the first pass skipped: it names no SDK package. */
-  noteSkipped(file: DiscoveredFile): void {
+  /** A file that names the SDK and may hand it on, as `--cache` recorded it (its text unread). */
+  noteReExporter(file: DiscoveredFile): void {
+    const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
+    if (frontEnd?.reExports) this.reExporters.add(moduleKey(frontEnd, file.absolutePath));
+  }
+
+  /** A source file the first pass skipped: it names no SDK package. `unread`: `--cache` knew it unchanged. */
+  noteSkipped(file: DiscoveredFile, unread = false): void {
     this.skipped.push(file);
+    if (!unread) this.read++;
+  }
+
+  /**
+   * All this pass's outcome depends on besides the skipped files' texts (for
+   * `--cache`), and whether every skipped file is known unchanged.
+   */
+  inputs(): { reExporters: string[]; skipped: string[]; unchanged: boolean } {
+    return { reExporters: [...this.reExporters], skipped: this.skipped.map((file) => file.path), unchanged: this.read === 0 };
+  }
+
+  /** The skipped files at these paths: importers found by an earlier run over the same, unchanged, files. */
+  skippedAt(paths: readonly string[]): DiscoveredFile[] {
+    const byPath = new Map(this.skipped.map((file) => [file.path, file]));
+    return paths.flatMap((name) => byPath.get(name) ?? []);
   }
 
   /** The skipped files that import a module the SDK may come through, with their texts (undefined: no longer readable). */
