@@ -18,6 +18,10 @@ export interface Seen {
   state?: string;
   /** A candidate that may hand the SDK on (the re-export pass's `mayReExportSdk`). */
   reExports?: true;
+  /** A skipped file's facts for the re-export pass (`SkipFacts`): it holds no local import marker. */
+  marker?: false;
+  /** A skipped file's local imports, once the re-export pass has read them, one a line (one JSON string parses far faster than an array). */
+  imports?: string;
 }
 
 /**
@@ -60,6 +64,10 @@ export function isSeen(value: unknown): value is Seen {
   if (value === null || typeof value !== 'object') return false;
   const seen = value as Record<string, unknown>;
   if (typeof seen.stat !== 'string' || typeof seen.kind !== 'string') return false;
-  if (seen.hash === undefined) return seen.state === undefined && seen.reExports === undefined;
+  if (seen.hash === undefined) {
+    if (seen.marker !== undefined && seen.marker !== false) return false;
+    return seen.state === undefined && seen.reExports === undefined && (seen.imports === undefined || typeof seen.imports === 'string');
+  }
+  if (seen.marker !== undefined || seen.imports !== undefined) return false;
   return typeof seen.hash === 'string' && typeof seen.state === 'string' && (seen.reExports === undefined || seen.reExports === true);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { cacheSecret, sign, verifies } from './cache-secret.js';
 import { currentSignature, isSeen, isSettled, statSignature, type Seen } from './cache-stat.js';
 import type { DiscoveredFile } from './discover.js';
+import type { SkipFacts } from './re-export-pass.js';
 import { withoutBom } from './prefilter.js';
 import { readTextFile } from './read-source.js';
 import { readSource } from './sources.js';
@@ -136,18 +137,32 @@ export class ScanCache<Result> {
     return seen;
   }
 
-  /** A skipped file as the first pass read it (`stats` from that read): kept for `seen` when its stat is settled. */
-  noteSkipped(file: DiscoveredFile, stats: Stats): void {
+  /** A skipped file as the first pass read it (`stats` from that read), with what its bytes told: kept for `seen` when its stat is settled. */
+  noteSkipped(file: DiscoveredFile, stats: Stats, facts: SkipFacts): void {
     if (this.isSettled(stats)) this.next.seen[file.path] = { stat: statSignature(stats), kind: kindOf(file) };
+    this.learn(file, facts);
+  }
+
+  /** What the re-export pass learnt of a skipped file's text, kept with its stat (if kept). */
+  learn(file: DiscoveredFile, facts: SkipFacts): void {
+    const seen = this.next.seen[file.path];
+    if (seen && seen.hash === undefined) {
+      this.next.seen[file.path] = { ...seen, ...(facts.marker === false ? { marker: false } : {}), ...(facts.imports ? { imports: facts.imports.join('\n') } : {}) };
+    }
+  }
+
+  /** The re-export pass's facts of a skipped file `seen` unchanged. */
+  factsOf(seen: Seen): SkipFacts {
+    return { ...(seen.marker === false ? { marker: false } : {}), ...(seen.imports !== undefined ? { imports: seen.imports === '' ? [] : seen.imports.split('\n') } : {}) };
   }
 
   /**
    * The stored outcome of a candidate `seen` unchanged, with its text unread;
    * undefined (and nothing noted) when it must be analysed, which reads it.
    */
-  lookupSeen(file: DiscoveredFile, seen: Seen & { hash: string; state: string }): Stored<Result> | undefined {
+  lookupSeen(file: DiscoveredFile, seen: Seen): Stored<Result> | undefined {
     const entry = this.previous?.files[file.path];
-    if (!isEntry(entry) || !this.isStored(entry.stored) || entry.hash !== seen.hash) return undefined;
+    if (seen.hash === undefined || seen.state === undefined || !isEntry(entry) || !this.isStored(entry.stored) || entry.hash !== seen.hash) return undefined;
     this.observeState(file.absolutePath, seen.state);
     if (!this.current(entry)) return undefined;
     this.hashes.set(file.path, seen.hash);
@@ -245,6 +260,8 @@ export class ScanCache<Result> {
   save(): void {
     if (!this.secret) return;
     this.dropChanged();
+    // A warm run of an unchanged tree: what is there already says all this one would.
+    if (this.sameAsBefore()) return;
     const body = JSON.stringify(this.next);
     const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
@@ -262,6 +279,15 @@ export class ScanCache<Result> {
     const touches = (entry: { deps: States }): boolean => Object.keys(entry.deps).some((file) => this.changed.has(file));
     for (const [name, entry] of Object.entries(this.next.files)) if (touches(entry)) delete this.next.files[name];
     if (this.next.group && touches(this.next.group)) delete this.next.group;
+  }
+
+  /** Whether every entry of this run was taken as it was from the stored cache, and none dropped. */
+  private sameAsBefore(): boolean {
+    const before = this.previous;
+    if (!before) return false;
+    const same = (now: Record<string, unknown>, then: Record<string, unknown>): boolean =>
+      Object.keys(now).length === Object.keys(then).length && Object.entries(now).every(([name, entry]) => then[name] === entry);
+    return same(this.next.files, before.files) && same(this.next.seen, before.seen) && this.next.group === before.group && this.next.reExport === before.reExport;
   }
 
   private load(key: string, secret: Buffer): CacheFile<Result> | undefined {

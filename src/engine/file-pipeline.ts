@@ -160,7 +160,7 @@ export async function analyseFiles<Result>(
   };
   const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
   const analyser = new Analyser(sources.read, frontEnds, options.threads);
-  const reExports = new ReExportPass(frontEnds);
+  const reExports = new ReExportPass(frontEnds, cache && ((file, facts) => cache.learn(file, facts)));
   const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
@@ -230,11 +230,11 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
   // With `--cache`, a file whose stat is what it was when an earlier run read it is not read again.
   const seen = cache?.seen(file);
   if (seen && seen.hash === undefined) {
-    reExports.noteSkipped(file, true);
+    reExports.noteSkipped(file, { facts: () => cache!.factsOf(seen) });
     return { kind: 'skipped' };
   }
-  if (seen?.hash !== undefined && seen.state !== undefined) {
-    const stored = cache!.lookupSeen(file, { ...seen, hash: seen.hash, state: seen.state });
+  if (seen) {
+    const stored = cache!.lookupSeen(file, seen);
     if (stored) {
       if (seen.reExports) reExports.noteReExporter(file);
       return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
@@ -249,8 +249,8 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
     const candidate = file.settings || file.frontmatter || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath, frontEnds);
     // Most files of a large tree end here: read and searched, never parsed.
     if (candidate === undefined) {
-      reExports.noteSkipped(file);
-      if (stats) cache?.noteSkipped(file, stats);
+      const facts = reExports.noteSkipped(file, { bytes });
+      if (stats) cache?.noteSkipped(file, stats, facts);
       return { kind: 'skipped' };
     }
     if (!file.settings && !file.frontmatter) mayReExport = reExports.noteCandidate(file, candidate);

@@ -43,9 +43,15 @@ function write(file: string, text: string): void {
   writeFileSync(path.join(dir, file), text);
 }
 
-/** A run trusting the stat of a file written a moment ago, or (`'real'`) with toolgate's own margin. */
-const run = (margin: 0 | 'real' = 0) =>
-  scan({ cwd: dir, configFile: false, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), ...(margin === 'real' ? {} : { cacheRacyMarginMs: margin }) });
+/**
+ * A run trusting the stat of a file written a moment ago, or (`'real'`)
+ * with toolgate's own margin. It starts a few milliseconds after the last
+ * write: a file changed in the run's first millisecond is not settled even so.
+ */
+const run = async (margin: 0 | 'real' = 0) => {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  return scan({ cwd: dir, configFile: false, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), ...(margin === 'real' ? {} : { cacheRacyMarginMs: margin }) });
+};
 const places = (result: Awaited<ReturnType<typeof run>>) => result.findings.map((finding) => `${finding.path}:${finding.line} ${finding.ruleId}`);
 
 interface Stored {
@@ -75,9 +81,12 @@ describe('scan --cache trusting stat', () => {
     expect(stored.seen['src/agent.ts']!.stat).toBe(signatureOf('src/agent.ts'));
     expect(stored.reExport?.importers).toEqual([]);
 
+    const written = statSync(cachePath()).mtimeMs;
     const second = await run();
     expect(second.stats).toMatchObject({ files: 6, analysed: 0, cached: 2, skipped: 4 });
     expect(places(second)).toEqual(places(first));
+    // Nothing changed, so the cache is not written again.
+    expect(statSync(cachePath()).mtimeMs).toBe(written);
     expect(readCache()).toEqual(stored);
   });
 
@@ -116,6 +125,25 @@ describe('scan --cache trusting stat', () => {
     await run();
     write('src/plain.ts', "import { query } from '../lib/sdk';\nquery({ prompt: 'x', options: { allowedTools: ['Bash'] } });\n");
     expect(places(await run())).toContain('src/plain.ts:2 no-bare-allowed-tools');
+  });
+
+  it('with one skipped file changed, answers the re-export pass from what it kept of the others, as a run without the cache does', async () => {
+    // Nine modules that hand the SDK on: past eight names the pass reads each skipped file's imports (and keeps them).
+    for (let i = 0; i < 9; i++) write(`lib/sdk${i}.ts`, "export { query } from '@anthropic-ai/claude-agent-sdk';\n");
+    write('lib/plain.ts', 'export const none = 0;\n');
+    await run();
+    const kept = readCache().seen as Record<string, { imports?: string; marker?: false }>;
+    expect(kept['lib/user.ts']!.imports?.split('\n')).toEqual([path.join(dir, 'lib/relay'), path.join(dir, 'lib/relay/index')].map((file) => file.split(path.sep).join('/')));
+    expect(kept['lib/plain.ts']).toMatchObject({ marker: false });
+    write('lib/relay.ts', "export { query } from './sdk3';\n");
+    const warm = await run();
+    expect(places(warm)).toContain('lib/user.ts:2 no-bare-allowed-tools');
+    const cold = await scan({ cwd: dir, configFile: false });
+    expect(places(warm)).toEqual(places(cold));
+    const { analysed, cached, ...counts } = warm.stats;
+    const { analysed: analysedCold, ...countsCold } = cold.stats;
+    expect(counts).toEqual(countsCold);
+    expect(analysed + cached!).toBe(analysedCold);
   });
 
   it('treats a damaged re-export entry or stat record as a miss', async () => {
