@@ -147,7 +147,7 @@ export class ScanCache<Result> {
   learn(file: DiscoveredFile, facts: SkipFacts): void {
     const seen = this.next.seen[file.path];
     if (seen && seen.hash === undefined) {
-      this.next.seen[file.path] = { ...seen, ...(facts.marker === false ? { marker: false } : {}), ...(facts.imports ? { imports: facts.imports.join('\n') } : {}) };
+      this.next.seen[file.path] = { ...seen, ...(facts.marker === false ? { marker: false } : {}), ...(facts.imports ? { imports: [...new Set(facts.imports)].join('\n') } : {}) };
     }
   }
 
