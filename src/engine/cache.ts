@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { cacheSecret, sign, verifies } from './cache-secret.js';
+import { currentSignature, isSeen, isSettled, statSignature, type Seen } from './cache-stat.js';
 import type { DiscoveredFile } from './discover.js';
+import type { SkipFacts } from './re-export-pass.js';
 import { withoutBom } from './prefilter.js';
 import { readTextFile } from './read-source.js';
 import { readSource } from './sources.js';
@@ -25,7 +27,7 @@ function isDirectory(file: string): boolean {
 }
 
 /** Bumped when the file's layout changes: an older file is then ignored. */
-const format = 2;
+const format = 3;
 
 /** A cache file's first line: this, then the HMAC-SHA256 of the rest (the JSON) under the user's key. */
 const header = 'toolgate-cache ';
@@ -52,12 +54,22 @@ interface GroupEntry<R> {
   results: Record<string, R>;
 }
 
+/** The re-export pass's outcome: the skipped files that import a module the SDK may come through. */
+interface ReExportEntry {
+  /** `reExportInputs`: the modules that may re-export the SDK, and the skipped files, by path. */
+  inputs: string;
+  importers: string[];
+}
+
 interface CacheFile<R> {
   format: number;
   toolgate: string;
   key: string;
   files: Record<string, FileEntry<R>>;
   group?: GroupEntry<R>;
+  /** Every discovered file read with a settled stat, by path: unchanged, it is not read again. */
+  seen: Record<string, Seen>;
+  reExport?: ReExportEntry;
 }
 
 export interface CacheOptions<Result> {
@@ -74,6 +86,8 @@ export interface CacheOptions<Result> {
   isResult: (value: unknown) => value is Result;
   /** toolgate's own per-user folder, which holds the key that signs cache files (`toolFolder`). */
   keyFolder: string;
+  /** @internal `racyMarginMs` by default; tests set 0 to trust the stat of a file written a moment ago. */
+  racyMarginMs?: number;
 }
 
 /**
@@ -96,10 +110,12 @@ export class ScanCache<Result> {
   private readonly changed = new Set<string>();
   /** The key that signs the cache file; without one the cache is neither read nor written. */
   private readonly secret: Buffer | undefined;
+  /** When this run started, before it read any file: a stat is kept only for a file last changed well before (`isSettled`). */
+  private readonly started = Date.now();
 
   constructor(private readonly options: CacheOptions<Result>) {
     const key = digest(JSON.stringify(options.key));
-    this.next = { format, toolgate: options.toolgateVersion, key, files: {} };
+    this.next = { format, toolgate: options.toolgateVersion, key, files: {}, seen: {} };
     try {
       this.secret = cacheSecret(options.keyFolder);
     } catch (error) {
@@ -108,16 +124,89 @@ export class ScanCache<Result> {
     this.previous = this.secret && this.load(key, this.secret);
   }
 
-  /** The stored outcome of a file whose text is `text`, if nothing it depended on changed. */
-  lookup(file: DiscoveredFile, text: string): Stored<Result> | undefined {
-    const hash = digest(`${file.settings ? 'settings' : (file.frontmatter ?? 'source')}\0${text}`);
+  /**
+   * What the first pass learnt of a file on an earlier run, if its stat
+   * (size, times, inode) is still the one it had when its text was read: the
+   * file is then not read. Only a file the prefilter skipped comes back
+   * whole here; a candidate's record goes to `lookupSeen`.
+   */
+  seen(file: DiscoveredFile): Seen | undefined {
+    const seen = this.previous?.seen[file.path];
+    if (!isSeen(seen) || seen.kind !== kindOf(file) || currentSignature(file.absolutePath) !== seen.stat) return undefined;
+    if (seen.hash === undefined) this.next.seen[file.path] = seen;
+    return seen;
+  }
+
+  /** A skipped file as the first pass read it (`stats` from that read), with what its bytes told: kept for `seen` when its stat is settled. */
+  noteSkipped(file: DiscoveredFile, stats: Stats, facts: SkipFacts): void {
+    if (this.isSettled(stats)) this.next.seen[file.path] = { stat: statSignature(stats), kind: kindOf(file) };
+    this.learn(file, facts);
+  }
+
+  /** What the re-export pass learnt of a skipped file's text, kept with its stat (if kept). */
+  learn(file: DiscoveredFile, facts: SkipFacts): void {
+    const seen = this.next.seen[file.path];
+    if (seen && seen.hash === undefined) {
+      this.next.seen[file.path] = { ...seen, ...(facts.marker === false ? { marker: false } : {}), ...(facts.imports ? { imports: [...new Set(facts.imports)].join('\n') } : {}) };
+    }
+  }
+
+  /** The re-export pass's facts of a skipped file `seen` unchanged. */
+  factsOf(seen: Seen): SkipFacts {
+    return { ...(seen.marker === false ? { marker: false } : {}), ...(seen.imports !== undefined ? { imports: seen.imports === '' ? [] : seen.imports.split('\n') } : {}) };
+  }
+
+  /**
+   * The stored outcome of a candidate `seen` unchanged, with its text unread;
+   * undefined (and nothing noted) when it must be analysed, which reads it.
+   */
+  lookupSeen(file: DiscoveredFile, seen: Seen): Stored<Result> | undefined {
+    const entry = this.previous?.files[file.path];
+    if (seen.hash === undefined || seen.state === undefined || !isEntry(entry) || !this.isStored(entry.stored) || entry.hash !== seen.hash) return undefined;
+    this.observeState(file.absolutePath, seen.state);
+    if (!this.current(entry)) return undefined;
+    this.hashes.set(file.path, seen.hash);
+    this.next.seen[file.path] = seen;
+    this.next.files[file.path] = entry;
+    return entry.stored;
+  }
+
+  /**
+   * The stored outcome of a file whose text is `text`, if nothing it
+   * depended on changed. `read`: the stat of the first pass's read and
+   * whether the file may re-export the SDK, kept for `seen`.
+   */
+  lookup(file: DiscoveredFile, text: string, read?: { stats: Stats; reExports: boolean }): Stored<Result> | undefined {
+    const kind = kindOf(file);
+    const hash = digest(`${kind}\0${text}`);
     this.hashes.set(file.path, hash);
     // Another file's analysis may read this one as a module: it must see these same bytes.
-    this.observe(file.absolutePath, withoutBom(text));
+    const state = textState(file.absolutePath, withoutBom(text));
+    this.observeState(file.absolutePath, state);
+    if (read && this.isSettled(read.stats)) {
+      this.next.seen[file.path] = { stat: statSignature(read.stats), kind, hash, state, ...(read.reExports ? { reExports: true as const } : {}) };
+    }
     const entry = this.previous?.files[file.path];
     if (!isEntry(entry) || !this.isStored(entry.stored) || entry.hash !== hash || !this.current(entry)) return undefined;
     this.next.files[file.path] = entry;
     return entry.stored;
+  }
+
+  /**
+   * The re-export pass's importers as an earlier run found them, when its
+   * inputs are the same and `unchanged` (every skipped file was `seen`, so
+   * none was read, nor changed).
+   */
+  lookupReExports(inputs: string, unchanged: boolean): string[] | undefined {
+    const stored = this.previous?.reExport;
+    if (!unchanged || !isObject(stored) || stored.inputs !== inputs || !Array.isArray(stored.importers)) return undefined;
+    if (!stored.importers.every((name) => typeof name === 'string')) return undefined;
+    this.next.reExport = stored;
+    return stored.importers;
+  }
+
+  storeReExports(inputs: string, importers: string[]): void {
+    this.next.reExport = { inputs, importers };
   }
 
   /**
@@ -171,6 +260,8 @@ export class ScanCache<Result> {
   save(): void {
     if (!this.secret) return;
     this.dropChanged();
+    // A warm run of an unchanged tree: what is there already says all this one would.
+    if (this.sameAsBefore()) return;
     const body = JSON.stringify(this.next);
     const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
@@ -188,6 +279,15 @@ export class ScanCache<Result> {
     const touches = (entry: { deps: States }): boolean => Object.keys(entry.deps).some((file) => this.changed.has(file));
     for (const [name, entry] of Object.entries(this.next.files)) if (touches(entry)) delete this.next.files[name];
     if (this.next.group && touches(this.next.group)) delete this.next.group;
+  }
+
+  /** Whether every entry of this run was taken as it was from the stored cache, and none dropped. */
+  private sameAsBefore(): boolean {
+    const before = this.previous;
+    if (!before) return false;
+    const same = (now: Record<string, unknown>, then: Record<string, unknown>): boolean =>
+      Object.keys(now).length === Object.keys(then).length && Object.entries(now).every(([name, entry]) => then[name] === entry);
+    return same(this.next.files, before.files) && same(this.next.seen, before.seen) && this.next.group === before.group && this.next.reExport === before.reExport;
   }
 
   private load(key: string, secret: Buffer): CacheFile<Result> | undefined {
@@ -212,8 +312,13 @@ export class ScanCache<Result> {
     }
     if (!isCacheFile(data)) return ignore('it is not a toolgate cache or is damaged');
     if (data.format !== format || data.toolgate !== this.options.toolgateVersion) return ignore(`it was written by toolgate ${data.toolgate}`);
+    if (!isObject(data.seen)) return ignore('it is not a toolgate cache or is damaged');
     // Another config or scan root: every result may differ, so none is used.
     return data.key === key ? (data as CacheFile<Result>) : undefined;
+  }
+
+  private isSettled(stats: Stats): boolean {
+    return isSettled(stats, this.started, this.options.racyMarginMs);
   }
 
   private isStored(stored: unknown): stored is Stored<Result> {
@@ -279,6 +384,16 @@ export function textState(file: string, text: string | undefined, refused = fals
   } catch {
     return 'missing';
   }
+}
+
+/** How a discovered file is read: part of its hash, since the same bytes read otherwise give other results. */
+function kindOf(file: DiscoveredFile): string {
+  return file.settings ? 'settings' : (file.frontmatter ?? 'source');
+}
+
+/** What the re-export pass depends on besides the skipped files' texts: the modules that may re-export the SDK, and which files were skipped. */
+export function reExportInputs(reExporters: readonly string[], skipped: readonly string[]): string {
+  return digest(JSON.stringify([[...reExporters].sort(), [...skipped].sort()]));
 }
 
 function digest(data: string | Buffer): string {

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { AgentModel, Span } from '../model/types.js';
 import type { FrontEnd, ParsedSource, SyntaxError } from '../frontends/contract.js';
@@ -8,7 +9,7 @@ import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from '../model/line-index.js';
 import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
-import type { ScanCache } from './cache.js';
+import { reExportInputs, type ScanCache } from './cache.js';
 import { ReExportPass } from './re-export-pass.js';
 import { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
@@ -159,7 +160,7 @@ export async function analyseFiles<Result>(
   };
   const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
   const analyser = new Analyser(sources.read, frontEnds, options.threads);
-  const reExports = new ReExportPass(frontEnds);
+  const reExports = new ReExportPass(frontEnds, cache && ((file, facts) => cache.learn(file, facts)));
   const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
@@ -171,7 +172,7 @@ export async function analyseFiles<Result>(
     await analyser.close();
   }
   // Files that import the SDK through a local module that re-exports it: the project pass follows the imports.
-  for (const { file, text } of reExports.importers()) {
+  for (const { file, text } of reExportImporters(reExports, cache)) {
     stats.files--;
     stats.skipped--;
     if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
@@ -180,6 +181,31 @@ export async function analyseFiles<Result>(
   if (deferred.length > 0) await projectPassCached(deferred, { frontEnds, sources, problems, parsed }, record, cache);
 
   return { root, stats, problems: uniqueProblems(problems) };
+}
+
+/**
+ * The re-export pass, answered from `--cache` when no skipped file was read
+ * (each was known unchanged) and the modules that may re-export the SDK are
+ * the same: then only the importers found before are read.
+ */
+function reExportImporters<Result>(reExports: ReExportPass, cache?: ScanCache<Result>): Array<{ file: DiscoveredFile; text: string | undefined }> {
+  if (!cache) return reExports.importers();
+  const { reExporters, skipped, unchanged } = reExports.inputs();
+  const inputs = reExportInputs(reExporters, skipped);
+  const known = cache.lookupReExports(inputs, unchanged);
+  if (known) return reExports.skippedAt(known).map((file) => ({ file, text: readOrUndefined(file.absolutePath) }));
+  const found = reExports.importers();
+  cache.storeReExports(inputs, found.map(({ file }) => file.path));
+  return found;
+}
+
+function readOrUndefined(absolutePath: string): string | undefined {
+  try {
+    return readBytes(absolutePath).toString('utf8');
+  } catch {
+    // The analysis reads it again and reports why it cannot.
+    return undefined;
+  }
 }
 
 /** What the first pass over the files shares. */
@@ -201,22 +227,39 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
   });
   if (file.error !== undefined) return fail('read', file.error);
 
+  // With `--cache`, a file whose stat is what it was when an earlier run read it is not read again.
+  const seen = cache?.seen(file);
+  if (seen && seen.hash === undefined) {
+    reExports.noteSkipped(file, { facts: () => cache!.factsOf(seen) });
+    return { kind: 'skipped' };
+  }
+  if (seen) {
+    const stored = cache!.lookupSeen(file, seen);
+    if (stored) {
+      if (seen.reExports) reExports.noteReExporter(file);
+      return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
+    }
+  }
+
   let text: string;
+  let stats: Stats | undefined;
+  let mayReExport = false;
   try {
-    const bytes = readBytes(file.absolutePath);
+    const bytes = readBytes(file.absolutePath, undefined, cache && ((opened) => void (stats = opened)));
     const candidate = file.settings || file.frontmatter || everyFile ? bytes.toString('utf8') : candidateText(bytes, file.absolutePath, frontEnds);
     // Most files of a large tree end here: read and searched, never parsed.
     if (candidate === undefined) {
-      reExports.noteSkipped(file);
+      const facts = reExports.noteSkipped(file, { bytes });
+      if (stats) cache?.noteSkipped(file, stats, facts);
       return { kind: 'skipped' };
     }
-    if (!file.settings && !file.frontmatter) reExports.noteCandidate(file, candidate);
+    if (!file.settings && !file.frontmatter) mayReExport = reExports.noteCandidate(file, candidate);
     text = candidate;
   } catch (error) {
     return fail('read', readFailure(file.absolutePath, error));
   }
 
-  const stored = cache?.lookup(file, text);
+  const stored = cache?.lookup(file, text, stats && { stats, reExports: mayReExport });
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
 
   try {

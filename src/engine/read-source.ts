@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /**
  * The largest file toolgate reads: a source, settings file, hook script,
@@ -27,9 +27,10 @@ const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.
  * every file toolgate reads: symbolic links are followed, and what is then
  * not a regular file (a device such as `/dev/zero`, `/dev/stdin`, a FIFO, a
  * socket) or is larger than `maxFileBytes` is refused with `ReadRefused`.
- * Otherwise throws as `readFileSync` does.
+ * Otherwise throws as `readFileSync` does. `onStats` hears the opened
+ * file's `fstat`, taken before its bytes are read (`--cache` keeps it).
  */
-export function readBytes(absolutePath: string, limit = maxFileBytes): Buffer {
+export function readBytes(absolutePath: string, limit = maxFileBytes, onStats?: (stats: Stats) => void): Buffer {
   const descriptor = openSync(absolutePath, openFlags);
   try {
     // The opened file itself, so nothing can be swapped in between a check and the read.
@@ -37,6 +38,7 @@ export function readBytes(absolutePath: string, limit = maxFileBytes): Buffer {
     if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read`), { code: 'EISDIR' });
     if (!stats.isFile()) throw new ReadRefused('Cannot read file: it is not a regular file (a device, FIFO or socket)');
     if (stats.size > limit) throw tooLarge(limit);
+    onStats?.(stats);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {

@@ -40,6 +40,8 @@ export interface ScanOptions extends FileOptions {
   cacheLocation?: string;
   /** Where toolgate keeps the key that signs cache files; `toolFolder()` (`$XDG_CACHE_HOME/toolgate`, `~/.cache/toolgate`) by default. */
   cacheKeyFolder?: string;
+  /** @internal How long before the run a file must have last changed for `--cache` to trust its stat (`racyMarginMs`); tests set 0. */
+  cacheRacyMarginMs?: number;
 }
 
 export interface ScanResult {
@@ -149,6 +151,7 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
     isDated: (checked) => checked.dated,
     isResult: isStoredCheck,
     keyFolder: options.cacheKeyFolder ?? toolFolder(),
+    ...(options.cacheRacyMarginMs !== undefined ? { racyMarginMs: options.cacheRacyMarginMs } : {}),
   });
 }
 
