@@ -1,4 +1,3 @@
-import { defaultToolkit } from '../defaults.js';
 import { Option, type Command } from 'commander';
 import type { InspectResult } from '../engine/inspect/index.js';
 import { createColors, useColor } from './color.js';
@@ -42,8 +41,8 @@ export function addInspectCommand(program: Command, io: CliIo, done: (code: numb
 }
 
 async function inspectCommand(paths: string[], flags: InspectFlags, io: CliIo): Promise<number> {
-  const [{ inspect }, format] = await Promise.all([import('../engine/inspect/index.js'), inspectFormatters[flags.format]()]);
-  const result = await inspect({ paths, cwd: io.cwd }, defaultToolkit);
+  const [{ inspect }, { frontEnds }, format] = await Promise.all([import('../engine/inspect/index.js'), import('../frontends/registry.js'), inspectFormatters[flags.format]()]);
+  const result = await inspect({ paths, cwd: io.cwd }, { frontEnds });
   const colors = createColors(useColor(flags.color, io.env, io.isTTY));
   io.stdout(withoutWorkflowCommands(format(result, { colors, cwd: io.cwd })));
   for (const problem of result.problems) io.stderr(`${describeProblem(problem)}\n`);

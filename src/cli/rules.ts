@@ -1,9 +1,8 @@
 import { Option, type Command } from 'commander';
-import { allRules } from '../../rules/index.js';
 import { UsageError } from '../engine/errors.js';
-import { docsBase } from '../model/rule.js';
 import { createColors, useColor } from './color.js';
 import { ExitCode } from './exit-codes.js';
+import { docsBase, type AnyRule } from '../model/rule.js';
 import type { CliIo } from './run.js';
 
 interface ListFlags {
@@ -39,6 +38,7 @@ export function addRulesCommands(program: Command, io: CliIo, done: (code: numbe
     .option('--color', 'force coloured output')
     .option('--no-color', 'disable coloured output')
     .action(async (rule: string, flags: ExplainFlags) => {
+      const { allRules } = await import('../../rules/index.js');
       const id = rule.replace(/^toolgate\//, '');
       if (!allRules.some((known) => known.id === id)) {
         throw new UsageError(`Unknown rule id '${rule}'. Known rules: ${allRules.map((known) => known.id).join(', ')}.`);
@@ -48,13 +48,13 @@ export function addRulesCommands(program: Command, io: CliIo, done: (code: numbe
       // Every rule has a page (a meta-test checks it); a package without one is broken.
       if (page === undefined) throw new Error(`the docs page of '${id}' is missing from the package: ${ruleDocPath(id)}`);
       const colors = createColors(useColor(flags.color, io.env, io.isTTY));
-      io.stdout(renderMarkdown(page, { colors, linkTarget: explainTarget }));
+      io.stdout(renderMarkdown(page, { colors, linkTarget: (target) => explainTarget(target, allRules) }));
       done(ExitCode.clean);
     });
 }
 
 /** Another rule's page (`no-x.md`) is `toolgate explain no-x` here; any other relative link is on the project's site. */
-function explainTarget(target: string): string {
+function explainTarget(target: string, allRules: readonly AnyRule[]): string {
   const id = /^(?:\.\/)?([a-z0-9-]+)\.md(?:#.*)?$/.exec(target)?.[1];
   if (id !== undefined && allRules.some((rule) => rule.id === id)) return `toolgate explain ${id}`;
   return new URL(target, docsBase).href;

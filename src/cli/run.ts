@@ -7,7 +7,7 @@ import { ExitCode, exitCodesHelp } from './exit-codes.js';
 import { formatterNames } from './formatters/index.js';
 import { addInspectCommand } from './inspect.js';
 import { addRulesCommands } from './rules.js';
-import { defaultBaseline, scanCommand, type ScanFlags } from './scan-command.js';
+import { defaultBaseline, type ScanFlags } from './scan-flags.js';
 import { toolInfo } from '../package-info.js';
 
 /** Everything the CLI touches outside itself, so tests can call `run` directly. */
@@ -41,7 +41,9 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
     now: io.now ?? Date.now,
   };
   let exitCode: number = ExitCode.clean;
+  // Each command's code is imported when it runs: `--version` and `--help` load none of it.
   const program = buildProgram(cli, async (paths, flags) => {
+    const { scanCommand } = await import('./scan-command.js');
     exitCode = await scanCommand(paths, flags, cli);
   });
   addInspectCommand(program, cli, (code) => void (exitCode = code));

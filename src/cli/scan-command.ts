@@ -1,47 +1,20 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { ConfigName } from '../engine/configs.js';
 import { toolFolder } from '../engine/cache-secret.js';
-import { defaultToolkit } from '../defaults.js';
 import { findConfig } from '../engine/config-file.js';
 import { readBytes } from '../engine/read-source.js';
 import { scan, type ScanResult } from '../engine/scan.js';
-import type { Shard } from '../engine/shard.js';
 import { createColors, useColor } from './color.js';
 import { escapeForTerminal, withoutWorkflowCommands } from './escape.js';
 import { ExitCode } from './exit-codes.js';
-import { loadFormatter, type FormatterName, type Report } from './formatters/index.js';
+import { loadFormatter, type Report } from './formatters/index.js';
 import { countSeverities } from './formatters/summary.js';
 import { colorFlagFor, writeReport } from './output.js';
 import { describeProblem } from './problem-line.js';
 import { progressFor, showProgress } from './progress.js';
 import type { CliIo } from './run.js';
-
-export const defaultBaseline = 'toolgate-baseline.json';
-
-export interface ScanFlags {
-  format: FormatterName;
-  rule?: string[];
-  preset: ConfigName;
-  quiet?: boolean;
-  maxWarnings?: number;
-  color?: boolean;
-  output?: string;
-  codeFrame?: boolean;
-  allowUnparsed?: boolean;
-  /** False with `--no-error-on-unmatched-pattern`. */
-  errorOnUnmatchedPattern: boolean;
-  strict?: boolean;
-  baseline?: string;
-  updateBaseline?: boolean;
-  config?: string | false;
-  staged?: boolean;
-  cache?: boolean;
-  cacheLocation?: string;
-  shard?: Shard;
-  /** False with `--no-prefilter`. */
-  prefilter?: boolean;
-}
+import { defaultBaseline, type ScanFlags } from './scan-flags.js';
+import { cliToolkit, loadedToolkit } from './toolkit.js';
 
 export async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
   const rules = flags.rule?.flatMap((id) => id.split(',')).map((id) => id.trim()).filter((id) => id !== '');
@@ -153,19 +126,21 @@ async function scanOrStaged(
     ...(flags.shard ? { shard: flags.shard } : {}),
     ...(flags.prefilter === false ? { prefilter: false } : {}),
   };
+  // SARIF lists every rule in force, so its rules load whether or not a file reaches one.
+  const toolkit = flags.format === 'sarif' ? await loadedToolkit() : cliToolkit;
   if (!flags.staged) {
     // Not with --staged: its files are checked out afresh each time, so nothing could be reused.
     const cache = flags.cache
       ? { cache: true, cacheKeyFolder: toolFolder(io.env), ...(flags.cacheLocation ? { cacheLocation: flags.cacheLocation } : {}) }
       : {};
-    return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) }, defaultToolkit);
+    return scan({ ...common, ...cache, paths, cwd: io.cwd, ...(flags.config !== undefined ? { configFile: flags.config } : {}) }, toolkit);
   }
   // Loaded for pre-commit hooks only.
   const { scanStaged } = await import('../engine/staged/index.js');
   // The config of the working tree, found from where the hook runs.
   const configFile =
-    typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd, defaultToolkit.rules))?.file ?? false);
+    typeof flags.config === 'string' ? path.resolve(io.cwd, flags.config) : flags.config === false ? false : ((await findConfig(io.cwd, toolkit.rules))?.file ?? false);
   return scanStaged(io.cwd, (tree, quiet) =>
-    scan({ ...common, ...(quiet ? { onProgress: undefined } : {}), paths: tree.paths, cwd: tree.directory, configFile }, defaultToolkit),
+    scan({ ...common, ...(quiet ? { onProgress: undefined } : {}), paths: tree.paths, cwd: tree.directory, configFile }, toolkit),
   );
 }

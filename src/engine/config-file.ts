@@ -40,16 +40,22 @@ function optionsValidator(): Ajv {
  * `toolgate.config.json`, or `package.json` with a `toolgate` key, in it or
  * above it. Read as JSON only: nothing of the project is executed.
  */
-export async function findConfig(start: string, rules: readonly AnyRule[]): Promise<ToolgateConfig | undefined> {
+export async function findConfig(start: string, rules: RuleSource): Promise<ToolgateConfig | undefined> {
+  const found = await findConfigData(start);
+  return found && validateFound(found, rules);
+}
+
+/** The nearest config's file and data, not yet validated. */
+async function findConfigData(start: string): Promise<FoundConfig | undefined> {
   let directory = path.resolve(start);
   for (;;) {
     const own = await readText(path.join(directory, configFileName));
-    if (own !== undefined) return parseConfig(own, path.join(directory, configFileName), rules);
+    if (own !== undefined) return { file: path.join(directory, configFileName), data: parseJson(own, path.join(directory, configFileName)), prefix: '' };
     const manifest = await readText(path.join(directory, 'package.json'));
     if (manifest !== undefined) {
       const data = parseJson(manifest, path.join(directory, 'package.json'));
       if (data !== null && typeof data === 'object' && 'toolgate' in data) {
-        return validateConfig((data as { toolgate: unknown }).toolgate, path.join(directory, 'package.json'), 'toolgate.', rules);
+        return { file: path.join(directory, 'package.json'), data: (data as { toolgate: unknown }).toolgate, prefix: 'toolgate.' };
       }
     }
     const parent = path.dirname(directory);
@@ -59,14 +65,27 @@ export async function findConfig(start: string, rules: readonly AnyRule[]): Prom
 }
 
 /** Read a config file named on the command line. */
-export async function loadConfig(file: string, rules: readonly AnyRule[]): Promise<ToolgateConfig> {
+export async function loadConfig(file: string, rules: RuleSource): Promise<ToolgateConfig> {
   const text = await readText(file);
   if (text === undefined) throw new UsageError(`Config file not found: ${file}`);
-  return parseConfig(text, file, rules);
+  return validateFound({ file, data: parseJson(text, file), prefix: '' }, rules);
 }
 
-function parseConfig(text: string, file: string, rules: readonly AnyRule[]): ToolgateConfig {
-  return validateConfig(parseJson(text, file), file, '', rules);
+/** The rules a config may name, or how to load them: only a config with a `rules` key loads them. */
+export type RuleSource = readonly AnyRule[] | (() => Promise<readonly AnyRule[]>);
+
+interface FoundConfig {
+  file: string;
+  data: unknown;
+  /** Where the config sits in its file, for messages: `toolgate.` in a `package.json`. */
+  prefix: string;
+}
+
+async function validateFound({ file, data, prefix }: FoundConfig, rules: RuleSource): Promise<ToolgateConfig> {
+  // Without a `rules` key no rule is named: the rules stay unloaded (validateConfig looks at them only there).
+  const namesRules = data !== null && typeof data === 'object' && 'rules' in data;
+  const known = typeof rules !== 'function' ? rules : namesRules ? await rules() : [];
+  return validateConfig(data, file, prefix, known);
 }
 
 function parseJson(text: string, file: string): unknown {

@@ -11,7 +11,7 @@ import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
 import { reExportInputs, type ScanCache } from './cache.js';
 import { ReExportPass } from './re-export-pass.js';
-import { ProjectSettings } from './project-settings.js';
+import type { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
 import { SourceFiles, type SpanLocation } from './sources.js';
 
@@ -42,6 +42,17 @@ export interface FileOptions {
 export interface FileCache<Result> {
   cache: ScanCache<Result>;
   reuse(result: Result): void;
+}
+
+/** What the caller does with each file that has a model. */
+export interface FileHandler<Result> {
+  /**
+   * Awaited once, before the first file with a model reaches `check`: what
+   * checking needs and a scan of a tree without agent code never uses (the
+   * CLI's rules load here).
+   */
+  prepare?: () => Promise<void>;
+  check: (file: AnalysedFile) => Result;
 }
 
 export interface ScanStats {
@@ -96,7 +107,7 @@ type FileOutcome =
 export async function analyseFiles<Result>(
   options: FileOptions,
   frontEnds: readonly FrontEnd[],
-  onFile: (file: AnalysedFile) => Result,
+  onFile: FileHandler<Result>,
   cached?: FileCache<Result>,
 ): Promise<{ root: string; stats: ScanStats; problems: FileProblem[] }> {
   const root = path.resolve(options.cwd ?? process.cwd());
@@ -111,15 +122,23 @@ export async function analyseFiles<Result>(
   // With `--cache`, the state of each file as analysed is what gets stored (`ScanCache.observe`).
   const observe = cache && ((absolute: string, text: string | undefined, refused: boolean): void => cache.observe(absolute, text, refused));
   const sources = new SourceFiles(root, observe);
-  const settings = new ProjectSettings(
-    root,
-    (trouble) => {
-      const where = sources.relative(trouble.absolutePath);
-      const problem = 'refused' in trouble ? { path: where, kind: 'read' as const, message: trouble.refused } : syntaxProblem(where, trouble.errors, new LineIndex(trouble.text));
-      if (problem) problems.push(problem);
-    },
-    observe,
-  );
+  // The project's settings files are read (with the settings front end) and the caller's check loaded
+  // only once a file has a model: most files of a tree, and every file of most staged checks, never do.
+  let settings: ProjectSettings | undefined;
+  let preparing: Promise<void> | undefined;
+  const prepare = (): Promise<void> =>
+    (preparing ??= (async () => {
+      const [{ ProjectSettings }] = await Promise.all([import('./project-settings.js'), onFile.prepare?.()]);
+      settings = new ProjectSettings(
+        root,
+        (trouble) => {
+          const where = sources.relative(trouble.absolutePath);
+          const problem = 'refused' in trouble ? { path: where, kind: 'read' as const, message: trouble.refused } : syntaxProblem(where, trouble.errors, new LineIndex(trouble.text));
+          if (problem) problems.push(problem);
+        },
+        observe,
+      );
+    })());
   /** Count a file's outcome; a result fit to keep in the cache comes back, with the paths it read. */
   const record = (discovered: DiscoveredFile, outcome: FileOutcome): { result: Result; reads: Set<string> } | undefined => {
     if (outcome.kind === 'deferred') {
@@ -136,8 +155,9 @@ export async function analyseFiles<Result>(
       problems.push(outcome.problem);
     } else {
       try {
+        if (!settings) throw new Error('a file reached the check before it was prepared');
         const { consulted, troubled } = settings.attach(outcome.file.model, outcome.file.absolutePath);
-        const result = onFile(outcome.file);
+        const result = onFile.check(outcome.file);
         stats.analysed++;
         // A broken settings file is reported once, by whichever file read it first: never keep a result that hides it.
         if (!troubled) return { result, reads: new Set([...outcome.reads, ...consulted]) };
@@ -164,7 +184,9 @@ export async function analyseFiles<Result>(
   const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
   try {
     await forEachConcurrently(files, concurrency, async (discovered) => {
-      const kept = record(discovered, await analyseFile(discovered, first, cache));
+      const outcome = await analyseFile(discovered, first, cache);
+      if (outcome.kind === 'analysed' && !settings) await prepare();
+      const kept = record(discovered, outcome);
       if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
       options.onProgress?.(stats);
     });
@@ -178,7 +200,7 @@ export async function analyseFiles<Result>(
     if (text !== undefined && !cache?.lookup(file, text)) cache?.store(file, { deferred: true }, []);
     deferred.push(file);
   }
-  if (deferred.length > 0) await projectPassCached(deferred, { frontEnds, sources, problems, parsed }, record, cache);
+  if (deferred.length > 0) await projectPassCached(deferred, { frontEnds, sources, problems, parsed, prepare }, record, cache);
 
   return { root, stats, problems: uniqueProblems(problems) };
 }
@@ -305,6 +327,8 @@ interface ProjectPassContext {
   problems: FileProblem[];
   /** The parses of the first pass, by absolute path. */
   parsed: ReadonlyMap<string, ParsedSource>;
+  /** Loads what checking a file with a model needs (`FileHandler.prepare`). */
+  prepare: () => Promise<void>;
 }
 
 /**
@@ -331,7 +355,9 @@ async function projectPassCached<Result>(
   const results = new Map<string, Result>();
   const { problems, sources } = context;
   const before = problems.length;
-  for (const [file, outcome] of projectPass(files, context, recordingTo(reads, sources.read))) {
+  const outcomes = projectPass(files, context, recordingTo(reads, sources.read));
+  if (outcomes.some(([, outcome]) => outcome.kind === 'analysed')) await context.prepare();
+  for (const [file, outcome] of outcomes) {
     const kept = record(file, outcome);
     if (!kept) continue;
     results.set(file.path, kept.result);

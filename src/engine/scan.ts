@@ -3,20 +3,20 @@ import { applyConfig, findConfig, loadConfig } from './config-file.js';
 import { cacheFile, ScanCache } from './cache.js';
 import { toolFolder } from './cache-secret.js';
 import { isStoredCheck } from './cache-shape.js';
-import { runRules, type CheckOptions } from './check.js';
+import type { CheckedFile } from './check-file.js';
 import { onePerMistake } from './dedupe.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
-import { compareFindings, compareLocated, withRelatedOf, type FileProblem, type Finding } from './findings.js';
+import { compareFindings, withRelatedOf, type FileProblem, type Finding } from './findings.js';
 import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
-import { locateSuggestions, withReplacedTexts } from './suggested-edits.js';
+import { withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
-import { auditRecord, SuppressionAudit, type AuditRecord } from './suppression-audit.js';
+import { SuppressionAudit } from './suppression-audit.js';
 import { analyseFiles, type AnalysedFile, type ScanStats, type FileOptions } from './file-pipeline.js';
 import type { AnyRule } from '../model/rule.js';
-import { expiryOf, justificationOf, today as currentDay } from './suppressions.js';
+import { today as currentDay } from './suppressions.js';
 import { toolInfo } from '../package-info.js';
-import type { Toolkit } from './toolkit.js';
+import { ruleLoader, type Toolkit } from './toolkit.js';
 
 export { suppressionRuleId } from './suppression-audit.js';
 
@@ -53,6 +53,11 @@ export interface ScanResult {
   suppressed?: Finding[];
   problems: FileProblem[];
   stats: ScanStats;
+  /**
+   * The rules in force. With a toolkit whose rules load lazily (the CLI's),
+   * empty when the scan never needed them: no file reached a rule and no
+   * `--rule` or `--cache` asked for them.
+   */
   rules: AnyRule[];
   /** The config file used, absolute. */
   config?: string;
@@ -62,26 +67,39 @@ export interface ScanResult {
   notes?: string[];
 }
 
-/** One file's rule results, as plain data so `--cache` can keep them. */
-interface CheckedFile {
-  findings: UnprintedFinding[];
-  audit: AuditRecord;
-  /** It holds a suppression with an expiry date, so its results hold for today only. */
-  dated: boolean;
-}
-
 export type { ScanStats };
 
+/** What checking a file against the rules in force takes: loaded with the rules, when a scan first needs them. */
+interface Checking {
+  settings: RuleSetting[];
+  audit: SuppressionAudit;
+  check: (file: AnalysedFile) => CheckedFile;
+}
+
 /** Find the files under `paths`, check each with the rules of a config, and collect the results; `toolkit` holds the rules and front ends there are. */
-export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit): Promise<ScanResult> {
+export async function scan(options: ScanOptions, { rules: given, frontEnds }: Toolkit): Promise<ScanResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
+  const preset = options.config ?? 'recommended';
+  checkPreset(preset);
+  const rules = ruleLoader(given);
   const config =
     options.configFile === false
       ? undefined
       : options.configFile !== undefined
         ? await loadConfig(path.resolve(cwd, options.configFile), rules)
         : await findConfig(path.resolve(cwd, options.paths?.[0] ?? '.'), rules);
-  const settings = applyConfig(selectRules(options.config ?? 'recommended', rules, options.rules), config, options.rules ?? [], rules);
+  let checking: Checking | undefined;
+  let loadingChecking: Promise<Checking> | undefined;
+  const loadChecking = (): Promise<Checking> =>
+    (loadingChecking ??= (async () => {
+      const [all, { checkFile }] = await Promise.all([rules(), import('./check-file.js')]);
+      const settings = applyConfig(selectRules(preset, all, options.rules), config, options.rules ?? [], all);
+      checking = { settings, audit: new SuppressionAudit(settings, all), check: (file) => checkFile(file, settings, { ...options, frontEnds }) };
+      return checking;
+    })());
+  // Loaded now when they decide something before any file is read: a `--rule` id to check, the cache's key;
+  // and with rules handed in loaded, the library's scan behaves as it always did.
+  if (typeof given !== 'function' || (options.rules?.length ?? 0) > 0 || options.cache) await loadChecking();
   // The library takes a shard as an object: hold it to the CLI's rules.
   if (options.shard) parseShard(describeShard(options.shard));
   const tree: ScanOptions = {
@@ -92,7 +110,6 @@ export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit):
     ...(options.prefilter === false || config?.prefilter === false ? { prefilter: false } : {}),
   };
   const found = new Map<string, UnprintedFinding>();
-  const audit = new SuppressionAudit(settings, rules);
   const take = (checked: CheckedFile): void => {
     // A value several files use (an imported base object, a settings file) is reported once, where it is
     // written, with the places of every file that related to it.
@@ -101,21 +118,25 @@ export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit):
       const earlier = found.get(key);
       found.set(key, earlier ? withRelatedOf(earlier, finding) : finding);
     }
-    audit.add(checked.audit);
+    loaded(checking).audit.add(checked.audit);
   };
-  const cache = options.cache ? openCache(cwd, settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
+  const cache = options.cache ? openCache(cwd, loaded(checking).settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
   const { root, stats, problems } = await analyseFiles(
     tree,
     frontEnds,
-    (file) => {
-      const checked = checkFile(file, settings, { ...options, frontEnds });
-      take(checked);
-      return checked;
+    {
+      prepare: async () => void (await loadChecking()),
+      check: (file) => {
+        const checked = loaded(checking).check(file);
+        take(checked);
+        return checked;
+      },
     },
     cache && { cache, reuse: take },
   );
   cache?.save();
-  if (options.strict) for (const finding of audit.findings()) found.set(findingKey(finding), finding);
+  // Without a file checked there is no suppression comment to audit.
+  if (options.strict && checking) for (const finding of checking.audit.findings()) found.set(findingKey(finding), finding);
   // Each file's reports are one per mistake already; this settles the places two files' reports share.
   const once = onePerMistake([...found.values()]);
   const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings)));
@@ -125,11 +146,16 @@ export async function scan(options: ScanOptions, { rules, frontEnds }: Toolkit):
     suppressed: all.filter((finding) => finding.suppression),
     problems,
     stats,
-    rules: settings.map((setting) => setting.rule),
+    rules: checking ? checking.settings.map((setting) => setting.rule) : [],
     ...(config ? { config: config.file } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
     ...(cache && cache.notes.length > 0 ? { notes: cache.notes } : {}),
   };
+}
+
+function loaded(checking: Checking | undefined): Checking {
+  if (!checking) throw new Error('a file was checked before the rules were loaded');
+  return checking;
 }
 
 /**
@@ -161,9 +187,7 @@ function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanO
  * own severity: naming a rule is asking for it.
  */
 export function selectRules(config: ConfigName, rules: readonly AnyRule[], ids?: readonly string[]): RuleSetting[] {
-  if (!configNames.includes(config)) {
-    throw new UsageError(`Unknown preset '${config}'. Known presets: ${configNames.join(', ')}.`);
-  }
+  checkPreset(config);
   const settings = configRules(config, rules);
   if (!ids || ids.length === 0) return settings;
 
@@ -183,32 +207,12 @@ export function selectRules(config: ConfigName, rules: readonly AnyRule[], ids?:
     );
 }
 
-function findingKey(finding: UnprintedFinding): string {
-  return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
+function checkPreset(config: ConfigName): void {
+  if (!configNames.includes(config)) {
+    throw new UsageError(`Unknown preset '${config}'. Known presets: ${configNames.join(', ')}.`);
+  }
 }
 
-function checkFile(file: AnalysedFile, settings: readonly RuleSetting[], options: ScanOptions & CheckOptions): CheckedFile {
-  const reports = runRules(file.model, settings, { ...(options.today === undefined ? {} : { today: options.today }), ...(options.frontEnds ? { frontEnds: options.frontEnds } : {}) });
-  const findings = reports.map((report): UnprintedFinding => {
-    const justification = report.suppression && justificationOf(report.suppression);
-    return {
-      ruleId: report.ruleId,
-      messageId: report.messageId,
-      message: report.message,
-      data: report.data,
-      severity: report.severity === 'warn' ? 'warning' : 'error',
-      ...file.locate(report.span),
-      span: report.span,
-      ...(report.covers ? { covers: report.covers } : {}),
-      ...(report.related
-        ? { related: report.related.map(({ span, message }) => ({ ...file.locate(span), span, message })).sort(compareLocated) }
-        : {}),
-      ...locateSuggestions(report.suggestions, file.locate),
-      ...(report.suppression
-        ? { suppression: { ...(justification ? { justification } : {}), via: report.suppression.via ?? 'toolgate' } }
-        : {}),
-    };
-  });
-  const dated = (file.model.suppressions ?? []).some((suppression) => expiryOf(suppression) !== undefined);
-  return { findings, audit: auditRecord(file.model, reports, file.locate), dated };
+function findingKey(finding: UnprintedFinding): string {
+  return [finding.ruleId, finding.messageId, finding.path, finding.line, finding.column, finding.endLine, finding.endColumn, finding.message].join('\0');
 }

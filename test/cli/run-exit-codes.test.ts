@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultToolkit } from '../../src/defaults.js';
+import { cliToolkit } from '../../src/cli/toolkit.js';
 import { UsageError } from '../../src/engine/errors.js';
 import type { ScanOptions, ScanResult } from '../../src/engine/scan.js';
 import { finding, problem, runCli, scanResult } from './support.js';
@@ -107,12 +107,12 @@ describe('options reach the engine', () => {
   it('passes paths, preset, rules (split on commas) and the working directory', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan', 'a', 'b', '--preset', 'strict', '--rule', 'x,y', '--rule', 'z'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'], onProgress: expect.any(Function) }, defaultToolkit);
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['a', 'b'], cwd: '/somewhere', config: 'strict', rules: ['x', 'y', 'z'], onProgress: expect.any(Function) }, cliToolkit);
   });
 
   it('defaults to the current directory and the recommended preset', async () => {
     scanMock.mockResolvedValue(scanResult());
     await runCli(['scan'], { cwd: '/somewhere' });
-    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined, onProgress: expect.any(Function) }, defaultToolkit);
+    expect(scanMock).toHaveBeenCalledWith({ paths: ['.'], cwd: '/somewhere', config: 'recommended', rules: undefined, onProgress: expect.any(Function) }, cliToolkit);
   });
 });

@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gitEnv } from '../support/git-env.js';
 import { repoRoot } from './support.js';
 
 // Start-up is part of every scan's time (docs/performance.md): what a plain
@@ -34,18 +35,83 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
 );
 
 /** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
-function modulesLoadedBy(args: string[], cwd: string): string[] {
+function modulesLoadedBy(args: string[], cwd: string, script = bin): string[] {
   const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
   writeFileSync(log, '');
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, bin, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
   const loaded = [...readFileSync(log, 'utf8').matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
   expect(loaded.length, run.stderr).toBeGreaterThan(0);
   return loaded;
 }
 
+/**
+ * What a run needs only once a file reaches a rule: the rules, the front ends'
+ * analyses and parsers, the settings files' reader and the check. The model
+ * modules the registry's prefilters and writers use are allowed (see below).
+ */
+const checking = /^dist\/rules\/|^dist\/src\/frontends\/[^/]+\/(?!paths\.js$|prefilter\.js$|writer\.js$|package-scripts\.js$|modules\.js$)|^node_modules\/(typescript|@ts-morph|web-tree-sitter|tree-sitter-python|yaml|@humanwhocodes\/momoa)\/|engine\/(check|check-file|project-settings)\.js$/;
+const registryModules = (): string[] => modulesLoadedBy([], repoRoot, path.join(repoRoot, 'dist/src/frontends/registry.js'));
+const modelModules = (loaded: string[]): string[] => loaded.filter((file) => file.startsWith('dist/src/model/'));
+/** Model modules loaded beyond the registry's own, the line index and the rule contract (no rule; `docsBase`, `formatMessage`) aside. */
+const beyondRegistry = (loaded: string[]): string[] => {
+  const registry = new Set(modelModules(registryModules()));
+  return modelModules(loaded).filter((file) => !registry.has(file) && !['dist/src/model/line-index.js', 'dist/src/model/rule.js'].includes(file));
+};
+
+/** A tree of files under `parent`. */
+function treeOf(parent: string, files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(work, `${parent}-`));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+
+const agent = { 'agent/consts.ts': "export const TOOLS = ['Read'];\n", 'agent/options.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nimport { TOOLS } from './consts';\nquery({ prompt: 'x', options: { allowedTools: TOOLS } });\n" };
+
 describe('start-up', () => {
-  it('loads neither the other commands, the other formatters nor ajv for a scan without a config file', () => {
+  it('--version and --help load the CLI alone: no command, no engine, no rule', () => {
     expect(existsSync(bin), `${bin} is missing: run \`npm run build\` first`).toBe(true);
+    const empty = mkdtempSync(path.join(work, 'empty-'));
+    for (const args of [['--version'], ['--help'], ['scan', '--help']]) {
+      const loaded = modulesLoadedBy(args, empty);
+      expect(loaded).toContain('dist/src/cli/run.js');
+      expect(loaded.filter((file) => /^dist\/rules\/|^dist\/src\/(engine\/(?!configs|errors|shard)|frontends\/)|cli\/scan-command|\/ignore\//.test(file))).toEqual([]);
+      expect(loaded.filter((file) => file.startsWith('dist/')).length).toBeLessThan(20);
+    }
+  });
+
+  it('a scan where no file passes the prefilter loads no rule, no model and no front end analysis', () => {
+    const plain = treeOf('plain', { 'src/app.ts': "export const x = 1;\n", 'tools/job.py': 'import json\n', 'README.md': '# x\n' });
+    const loaded = modulesLoadedBy(['scan', '--no-config', '.'], plain);
+    expect(loaded).toContain('dist/src/engine/scan.js');
+    expect(loaded.filter((file) => checking.test(file))).toEqual([]);
+    // The registry stays cheap to import: its markers and writers use a few model modules, and no others load.
+    expect(beyondRegistry(loaded)).toEqual([]);
+  });
+
+  it('a staged check of a file that reaches no agent code loads no rule and no compiler, with agent code in the repository', () => {
+    const repo = treeOf('staged', { ...agent, 'src/app.ts': 'export const x = 1;\n' });
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, env: gitEnv(repo), encoding: 'utf8' });
+    git('init', '--quiet', '--initial-branch=main');
+    git('add', '-A');
+    git('commit', '--quiet', '-m', 'base');
+    writeFileSync(path.join(repo, 'src/app.ts'), 'export const x = 2;\n');
+    git('add', 'src/app.ts');
+    const loaded = modulesLoadedBy(['scan', '--staged'], repo);
+    expect(loaded).toContain('dist/src/engine/staged/index.js');
+    expect(loaded.filter((file) => checking.test(file))).toEqual([]);
+    expect(beyondRegistry(loaded)).toEqual([]);
+  });
+
+  it('loads the rules once a file reaches them', () => {
+    const loaded = modulesLoadedBy(['scan', '--no-config', '.'], treeOf('agent', agent));
+    expect(loaded).toContain('dist/rules/index.js');
+    expect(loaded).toContain('dist/src/engine/check-file.js');
+  });
+
+  it('loads neither the other commands, the other formatters nor ajv for a scan without a config file', () => {
     const empty = mkdtempSync(path.join(work, 'empty-'));
     const loaded = modulesLoadedBy(['scan', '--no-config', '.'], empty);
     expect(loaded).toContain('dist/src/cli/formatters/pretty.js');

@@ -12,6 +12,8 @@ import { repoRoot } from '../cli/support.js';
 // (the compiler is the one ts-morph bundles, under @ts-morph/common).
 const built = path.join(repoRoot, 'dist/src/engine/scan.js');
 const defaults = path.join(repoRoot, 'dist/src/defaults.js');
+// The CLI's toolkit: the same rules, imported when a file first reaches one.
+const lazyRules = path.join(repoRoot, 'dist/src/cli/toolkit.js');
 const work = mkdtempSync(path.join(tmpdir(), 'toolgate-lazy-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -19,6 +21,8 @@ interface Loaded {
   files: number;
   parsersLoaded: boolean;
   yamlLoaded: boolean;
+  /** With the CLI's toolkit: how many rules the scan says were in force (none until a file reaches them). */
+  rules?: number;
 }
 
 function treeOf(files: Record<string, string>): string {
@@ -30,16 +34,18 @@ function treeOf(files: Record<string, string>): string {
   return root;
 }
 
-function scanInFreshProcess(files: Record<string, string> | string, { cache = false } = {}): Loaded {
+function scanInFreshProcess(files: Record<string, string> | string, { cache = false, lazy = false } = {}): Loaded {
   const root = typeof files === 'string' ? files : treeOf(files);
+  const toolkit = lazy
+    ? `(await import(${JSON.stringify(pathToFileURL(lazyRules).href)})).cliToolkit`
+    : `(await import(${JSON.stringify(pathToFileURL(defaults).href)})).defaultToolkit`;
   const script = `
     import { createRequire } from 'node:module';
     const { scan } = await import(${JSON.stringify(pathToFileURL(built).href)});
-    const { defaultToolkit } = await import(${JSON.stringify(pathToFileURL(defaults).href)});
-    const { stats } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' }, defaultToolkit);
+    const { stats, rules } = await scan({ cwd: process.argv[1], configFile: false, cache: ${cache}, cacheLocation: 'cache' }, ${toolkit});
     const cached = Object.keys(createRequire(import.meta.url).cache);
     const loaded = (pattern) => cached.some((file) => pattern.test(file));
-    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/) }));`;
+    console.log(JSON.stringify({ files: stats.files, parsersLoaded: loaded(/[\\\\/]@?ts-morph[\\\\/]/), yamlLoaded: loaded(/[\\\\/]yaml[\\\\/]dist[\\\\/]/), ${lazy ? 'rules: rules.length' : ''} }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, root], { encoding: 'utf8', timeout: 900_000 });
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout) as Loaded;
@@ -56,6 +62,15 @@ describe('loading the front ends lazily', () => {
       'src/notes.js': '// see @anthropic-ai/claude-agent-sdk\nexport {};\n',
     };
     expect(scanInFreshProcess(plain)).toEqual({ files: 4, parsersLoaded: false, yamlLoaded: false });
+  });
+
+  it('with the rules loaded lazily (the CLI), a tree without agent code reports no rule in force; one with agent code the preset', () => {
+    const plain = { 'src/app.ts': 'export const x = 1;\n', '.claude/settings.json': '{ "permissions": { "allow": ["Read"] } }\n' };
+    // The settings file has a model, so it reaches the rules; the plain file alone does not.
+    expect(scanInFreshProcess({ 'src/app.ts': plain['src/app.ts'] }, { lazy: true })).toEqual({ files: 1, parsersLoaded: false, yamlLoaded: false, rules: 0 });
+    const withSettings = scanInFreshProcess(plain, { lazy: true });
+    expect(withSettings).toMatchObject({ files: 2, parsersLoaded: false });
+    expect(withSettings.rules).toBeGreaterThan(0);
   });
 
   it('loads it once a file uses the SDK', () => {

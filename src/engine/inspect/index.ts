@@ -37,8 +37,10 @@ export interface InspectResult {
 /** Find the files under `paths` and say, for each agent configuration, who decides each tool call; `frontEnds` read the files. */
 export async function inspect(options: FileOptions, { frontEnds }: Pick<Toolkit, 'frontEnds'>): Promise<InspectResult> {
   const configurations: InspectReport[] = [];
-  const { root, stats, problems } = await analyseFiles(options, frontEnds, (file) => {
-    for (const report of reportsOf(file)) configurations.push(report);
+  const { root, stats, problems } = await analyseFiles(options, frontEnds, {
+    check: (file) => {
+      for (const report of reportsOf(file)) configurations.push(report);
+    },
   });
   configurations.sort(compareReports);
   return { root, configurations, problems, stats };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { extractSettings, isSettingsPath } from '../../frontends/settings/index.js';
+import { isSettingsPath } from '../../frontends/settings/paths.js';
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { agentFiles } from './agent-files.js';
 import { agentsReaching } from './names.js';
@@ -59,7 +59,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
     for (const file of closure(graph, [...roots].filter(code))) files.add(file);
     for (const file of graph.consulted) files.add(file);
   }
-  for (const file of settingsAndScripts(snapshot, base, changed, roots)) files.add(file);
+  for (const file of await settingsAndScripts(snapshot, base, changed, roots)) files.add(file);
   for (const file of namedFiles(snapshot, [...roots].filter(code))) files.add(file);
   for (const root of roots) files.add(root);
   for (const file of plugin.manifests) files.add(file);
@@ -159,8 +159,11 @@ function nearestProject(snapshot: Snapshot, file: string): string | undefined {
  * settings front end itself): a configuration may load any of them, through
  * its `cwd`. A settings file that runs a changed script becomes a root.
  */
-function settingsAndScripts(snapshot: Snapshot, base: string, changed: ReadonlySet<string>, roots: Set<string>): string[] {
+async function settingsAndScripts(snapshot: Snapshot, base: string, changed: ReadonlySet<string>, roots: Set<string>): Promise<string[]> {
   const settings = [...snapshot.entries.keys()].filter((file) => isSettingsPath(file));
+  if (settings.length === 0) return [];
+  // The settings front end (its JSON parser) loads only for a repository that has settings files.
+  const { extractSettings } = await import('../../frontends/settings/index.js');
   snapshot.prefetch(settings);
   const files = [...settings];
   for (const file of settings) {
