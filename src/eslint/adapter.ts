@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { JSONSchema, TSESLint } from '@typescript-eslint/utils';
 import type { Analysis } from '../engine/analyse.js';
 import { runRules } from '../engine/check.js';
@@ -6,7 +5,7 @@ import type { RuleSetting } from '../engine/configs.js';
 import { readText } from '../engine/sources.js';
 import type { Toolkit } from '../engine/toolkit.js';
 import { frontEndFor } from '../frontends/registry.js';
-import type { AnyRule, RelatedPlace, Suggestion } from '../model/rule.js';
+import type { AnyRule, Suggestion } from '../model/rule.js';
 import type { Span } from '../model/types.js';
 import { programAnalysis, type PlacedReport, type ProgramLike } from './program.js';
 
@@ -121,46 +120,6 @@ function importedMessages(messages: Record<string, string>): Record<string, stri
 }
 
 /**
- * The message of a mistake with related places (the call that passes a
- * "can be" value): ESLint shows no related locations, as SARIF and `scan`
- * do, so the message names them.
- */
-const relatedMessageId = (messageId: string): string => `${messageId}Related`;
-
-function relatedMessages(messages: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [relatedMessageId(id), `${text} (See {{relatedPlaces}})`]));
-}
-
-/**
- * A report's message id and data as an ESLint host shows them: with the
- * related places named in the message (`line 6: This call passes ...`, or
- * `src/run.ts:6: ...` for a place in another file, joined by `; `).
- */
-export function withRelatedPlaces(
-  { messageId, data, related }: { messageId: string; data?: Record<string, string | number>; related?: readonly RelatedPlace[] },
-  text: string,
-  filename: string,
-  cwd: string,
-): { messageId: string; data: Record<string, string | number> } {
-  if (!related?.length) return { messageId, data: data ?? {} };
-  const places = related.map(({ span, message }) => {
-    const file = span.file && path.resolve(span.file) !== path.resolve(filename) ? span.file : undefined;
-    const fileText = file ? readText(file) : text;
-    const line = fileText === undefined ? undefined : lineOf(fileText, clamp(span.start, fileText));
-    const where = file ? `${path.relative(cwd, file).split(path.sep).join('/')}${line ? `:${line}` : ''}` : `line ${line}`;
-    return `${where}: ${message}`;
-  });
-  return { messageId: relatedMessageId(messageId), data: { ...data, relatedPlaces: places.join('; ') } };
-}
-
-/** The 1-based line of an offset. */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
-  return line;
-}
-
-/**
  * Wrap a toolgate rule as an ESLint rule. The rule sees toolgate's agent model,
  * not ESLint's syntax tree, so it works the same under typescript-eslint's
  * parser and ESLint's default one.
@@ -174,7 +133,7 @@ export function toEslintRule(rule: AnyRule, reading: EslintReading): ToolgateRul
         url: rule.meta.docs.url,
         recommended: rule.meta.docs.config === 'recommended',
       },
-      messages: { ...rule.meta.messages, ...importedMessages(rule.meta.messages), ...relatedMessages(rule.meta.messages) },
+      messages: { ...rule.meta.messages, ...importedMessages(rule.meta.messages) },
       // Suggestions only: toolgate's edits change what an agent may do, so the user
       // applies each one; never `fixable`, which `eslint --fix` would apply unasked.
       ...(rule.meta.hasSuggestions ? { hasSuggestions: true } : {}),
@@ -209,7 +168,7 @@ export function toEslintRule(rule: AnyRule, reading: EslintReading): ToolgateRul
             continue;
           }
           const suggest = suggestions.flatMap((suggestion) => eslintSuggestion(suggestion, filename, sourceCode.text));
-          context.report({ ...withRelatedPlaces(report, sourceCode.text, filename, context.cwd), loc, ...(suggest.length > 0 ? { suggest } : {}) });
+          context.report({ messageId, data, loc, ...(suggest.length > 0 ? { suggest } : {}) });
         }
       };
       // The root node of the language ESLint parsed the file with: `Program`

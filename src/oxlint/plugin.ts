@@ -3,7 +3,7 @@ import { isSupportedPath } from '../engine/prefilter.js';
 import { checkModel } from '../engine/check.js';
 import { configNames, configRules, type ConfigName } from '../engine/configs.js';
 import type { AnyRule, Severity } from '../model/rule.js';
-import { toEslintRule, withRelatedPlaces, type EslintReading, type ToolgateRuleModule } from '../eslint/adapter.js';
+import { toEslintRule, type EslintReading, type ToolgateRuleModule } from '../eslint/adapter.js';
 import { registeredReading } from '../eslint/registered.js';
 import type { AgentModel, Span } from '../model/types.js';
 import { toolInfo } from '../package-info.js';
@@ -83,8 +83,8 @@ export function toOxlintRule(rule: AnyRule, reading: EslintReading): OxlintRuleM
           const model = modelOf(filename, text, reading);
           if (!model) return false;
           const setting = { rule, severity: 'error' as const, options: context.options[0] };
-          for (const report of checkModel(model, [setting], { frontEnds: reading.frontEnds })) {
-            context.report({ ...withRelatedPlaces(report, text, filename, process.cwd()), loc: locOf(sourceCode, text, report.span) });
+          for (const { messageId, data, span } of checkModel(model, [setting], { frontEnds: reading.frontEnds })) {
+            context.report({ messageId, data, loc: locOf(sourceCode, text, span) });
           }
           return false;
         },

@@ -153,8 +153,6 @@ describe('toEslintRule', () => {
         configuration: 'Agent configuration from {{entry}}.',
         // At an import, for a value written in a file the typed lint run does not lint (src/eslint/program.ts).
         configurationImported: 'Agent configuration from {{entry}}. (Imported: the value is written at {{writtenAt}}.)',
-        // With related places (the call that passes a value), which ESLint cannot show otherwise.
-        configurationRelated: 'Agent configuration from {{entry}}. (See {{relatedPlaces}})',
       },
       schema: reportConfigurations.meta.schema,
       defaultOptions: [{ entries: ['query'] }],

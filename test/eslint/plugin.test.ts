@@ -109,22 +109,6 @@ describe('the strict config', () => {
   });
 });
 
-describe('related places', () => {
-  it('names the call that passes a "can be" value in the message, since ESLint shows no related locations', async () => {
-    const messages = await lintWith('recommended', 'mode-from-caller.js');
-    expect(messages.map(({ ruleId, messageId, line, column }) => ({ ruleId, messageId, line, column }))).toEqual([
-      { ruleId: 'toolgate/no-bypass-without-disallowed-tools', messageId: 'bypassWithoutDenyRelated', line: 7, column: 14 },
-    ]);
-    expect(messages[0]!.message).toMatch(/\(passed to run\(\) as mode\).*\(See line 8: This call passes the value to run\(\) as mode\.\)$/);
-  });
-
-  it('keeps the plain message when a finding has no related place', async () => {
-    const messages = await lintWith('strict', 'auto-mode.ts');
-    expect(messages.map(({ messageId }) => messageId)).toEqual(['autoMode']);
-    expect(messages[0]!.message).not.toContain('(See ');
-  });
-});
-
 describe('one extraction per file', () => {
   it('runs the front end once for all rules of a file', async () => {
     // Every toolgate rule plus two rules of another plugin built with the same
