@@ -72,7 +72,8 @@ export function isWholeToolRule(rule: PermissionRule): boolean {
  * Commands that run whatever follows them: a Bash prefix rule that stops at
  * one of these and then has a wildcard admits any command or any code
  * (`node -e`, `python3 -c`, `bash -c`, `find . -exec`, `rg --pre`, `npm exec`,
- * `uv run`, `docker compose exec`, `source <file>`, `ssh localhost`).
+ * `uv run`, `docker compose exec`, `source <file>`, `ssh localhost`,
+ * `git submodule foreach`, `kubectl exec`).
  */
 const commandRunners = new Set([
   'npx',
@@ -125,6 +126,13 @@ const commandRunners = new Set([
   'docker compose',
   'devbox run',
   'git',
+  // `git submodule foreach <command>`, `git bisect run <command>`, `git rebase --exec <command>`.
+  'git submodule',
+  'git bisect',
+  'git rebase',
+  // `kubectl exec <pod> -- <command>`, as `docker exec`.
+  'kubectl',
+  'kubectl exec',
 ]);
 
 /** The command runner a Bash pattern opens to any command, if it does; `VAR=value` assignments before it are skipped. */

@@ -10,7 +10,7 @@ const removing = (entry: string, output: string) => [{ messageId: 'removeEntry' 
 const lines = (...entries: string[]) => `{\n  "permissions": {\n    "allow": [\n${entries.map((entry) => `      "${entry}"`).join(',\n')}\n    ]\n  }\n}`;
 const local = ['Bash(*)', 'Edit(**)', 'Bash(npx *)', 'Bash(git:*)', 'mcp__github', 'mcp__slack__*'];
 const withoutEntry = (entry: string) => lines(...local.filter((other) => other !== entry));
-const interpreters = ['Bash(find:*)', 'Bash(LOG_LEVEL=debug node:*)', 'Bash(npm:*)', 'Bash(docker compose:*)', 'Bash(python3:*)', 'Bash(npm run build:*)', 'Bash(rg:*)', 'Bash(ssh *)'];
+const interpreters = ['Bash(find:*)', 'Bash(LOG_LEVEL=debug node:*)', 'Bash(npm:*)', 'Bash(docker compose:*)', 'Bash(python3:*)', 'Bash(npm run build:*)', 'Bash(rg:*)', 'Bash(ssh *)', 'Bash(git submodule:*)', 'Bash(kubectl:*)'];
 const withoutInterpreter = (entry: string) => lines(...interpreters.filter((other) => other !== entry));
 
 runSettingsRuleTests(rule, {
@@ -24,6 +24,8 @@ runSettingsRuleTests(rule, {
     allow('"Bash(npm run build:*)", "Bash(python -m pytest:*)", "Bash(NODE_ENV=test npm test *)", "Bash(timeout:*)"'),
     // A fixed search or a fixed remote command after the runner is scoped.
     allow('"Bash(rg TODO:*)", "Bash(rg --files *)", "Bash(ssh deploy@web uptime)", "Bash(ssh-keygen:*)"'),
+    // A subcommand after git or kubectl that runs nothing else.
+    allow('"Bash(git submodule update:*)", "Bash(git rebase --continue)", "Bash(kubectl get:*)", "Bash(kubectl logs *)"'),
     // The settings validator skips these (valid-permission-rule reports them); as allowedTools flags they are the whole tool.
     allow('"Bash()", "Bash(:*)", "Edit()"'),
     // Bare names are what deny and ask lists should hold.
@@ -82,6 +84,9 @@ runSettingsRuleTests(rule, {
         // `rg --pre <program>` runs the program on each file; ssh runs any command on a host, this one included.
         { messageId: 'commandRunner', data: { runner: 'rg' }, line: 10, column: 7, suggestions: removing('Bash(rg:*)', withoutInterpreter('Bash(rg:*)')) },
         { messageId: 'commandRunner', data: { runner: 'ssh' }, line: 11, column: 7, suggestions: removing('Bash(ssh *)', withoutInterpreter('Bash(ssh *)')) },
+        // `git submodule foreach` and `kubectl exec` run any command they are given.
+        { messageId: 'commandRunner', data: { runner: 'git submodule' }, line: 12, column: 7, suggestions: removing('Bash(git submodule:*)', withoutInterpreter('Bash(git submodule:*)')) },
+        { messageId: 'commandRunner', data: { runner: 'kubectl' }, line: 13, column: 7, suggestions: removing('Bash(kubectl:*)', withoutInterpreter('Bash(kubectl:*)')) },
       ],
     },
     {
