@@ -9,7 +9,7 @@ import { UsageError } from './errors.js';
 import { compareText } from './findings.js';
 import { readTextFile } from './read-source.js';
 import type { FrontEnd } from '../frontends/contract.js';
-import type { FrontmatterKind } from '../frontends/frontmatter/paths.js';
+import { isFrontmatterPath, type FrontmatterKind } from '../frontends/frontmatter/paths.js';
 
 /** Dependencies, version control and build output: never the code under review. */
 export const skippedDirectories: ReadonlySet<string> = new Set([
@@ -176,7 +176,7 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
       if (skippedDirectories.has(name)) onIgnored(absolutePath, 'skipped-directory');
       else if (matcher(absolutePath, name, true)) {
         onIgnored(absolutePath, 'gitignore');
-        if (name === '.claude') yield* settingsDespiteGitignore(walker, absolutePath);
+        if (holdsClaudeFiles(absolutePath)) yield* claudeFilesDespiteGitignore(walker, absolutePath);
       } else yield* walk(walker, absolutePath, childPath.relative(absolutePath, name), scope, plugin);
     } else {
       const kind = plugin === undefined || reads(absolutePath) ? undefined : pluginKindOf(plugin, absolutePath);
@@ -192,19 +192,29 @@ function* walk(walker: Walker, directory: string, relative: string, inherited: r
 }
 
 /**
- * Claude Code reads a project's own settings files whether or not git
- * ignores them (it adds `settings.local.json` to `.gitignore` itself when it
- * writes one), and so do the code rules (`ProjectSettings`): a committed one
- * is checked too. Only the config file's `ignore` leaves it out.
+ * Claude Code reads a project's own settings files, skills, commands and
+ * subagents whether or not git ignores them (it adds `settings.local.json` to
+ * `.gitignore` itself when it writes one), and so do the code rules
+ * (`ProjectSettings`): a committed one is checked too. Only the config
+ * file's `ignore` leaves it out.
  */
 function readsDespiteGitignore(walker: Walker, absolutePath: string): boolean {
-  return projectSettingsName.test(absolutePath) && !isIgnored(walker.configIgnore, absolutePath, false);
+  return (projectSettingsName.test(absolutePath) || isFrontmatterPath(absolutePath)) && walker.reads(absolutePath) && !isIgnored(walker.configIgnore, absolutePath, false);
 }
 
 const projectSettingsName = /[\\/]\.claude[\\/]settings(?:\.local)?\.json$/;
 
-/** A `.claude` folder a `.gitignore` matches: its settings files still count (`readsDespiteGitignore`), nothing else in it. */
-function* settingsDespiteGitignore(walker: Walker, directory: string): Generator<DiscoveredFile> {
+/** A folder that can hold what `readsDespiteGitignore` reads: `.claude` itself and its `skills`, `commands` and `agents`, at any depth. */
+function holdsClaudeFiles(absolutePath: string): boolean {
+  const parts = absolutePath.split(/[\\/]/);
+  const claude = parts.lastIndexOf('.claude');
+  return claude !== -1 && (claude === parts.length - 1 || claudeFileFolders.has(parts[claude + 1]!));
+}
+
+const claudeFileFolders = new Set(['skills', 'commands', 'agents']);
+
+/** An ignored folder that `holdsClaudeFiles`: the files `readsDespiteGitignore` reads, nothing else in it. */
+function* claudeFilesDespiteGitignore(walker: Walker, directory: string): Generator<DiscoveredFile> {
   if (isIgnored(walker.configIgnore, directory, true)) return;
   let entries;
   try {
@@ -215,8 +225,10 @@ function* settingsDespiteGitignore(walker: Walker, directory: string): Generator
   }
   for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     const absolutePath = path.join(directory, entry.name);
-    if (!readsDespiteGitignore(walker, absolutePath)) continue;
-    if (entry.isFile()) yield walker.toEntry(absolutePath);
+    if (entry.isDirectory()) {
+      if (holdsClaudeFiles(absolutePath)) yield* claudeFilesDespiteGitignore(walker, absolutePath);
+    } else if (!readsDespiteGitignore(walker, absolutePath)) continue;
+    else if (entry.isFile()) yield walker.toEntry(absolutePath);
     else walker.onIgnored(absolutePath, entry.isSymbolicLink() ? 'symlink' : 'special');
   }
 }

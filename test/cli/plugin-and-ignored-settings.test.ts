@@ -86,21 +86,22 @@ describe("a Claude Code plugin's skills, commands and agents", () => {
   });
 });
 
-describe('a committed .claude/settings.local.json that the .gitignore matches', () => {
+describe('a committed .claude folder that the .gitignore matches', () => {
   beforeEach(async () => {
     await write('.gitignore', '.claude/\nignored.ts\n');
     await write('.claude/settings.local.json', '{\n  "permissions": {\n    "allow": ["Bash(python:*)", "Read"]\n  }\n}\n');
     await write('.claude/commands/ship.md', command);
+    await write('.claude/hooks/notes.ts', "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { allowedTools: ['Bash'] } });\n");
     // A gitignored agent file stays ignored.
     await write('ignored.ts', "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { allowedTools: ['Bash'] } });\n");
   });
 
-  it('is read by a folder scan, as Claude Code reads it; the rest of the ignored folder is not', async () => {
-    expect(await scan('.')).toMatchObject({ code: 1, found: ['.claude/settings.local.json:3:15-31 no-bare-allowed-tools'] });
+  it('its settings and command files are read by a folder scan, as Claude Code reads them; the rest of the ignored folder is not', async () => {
+    expect(await scan('.')).toMatchObject({ code: 1, found: ['.claude/commands/ship.md:3:22-26 no-bare-allowed-tools', '.claude/settings.local.json:3:15-31 no-bare-allowed-tools'] });
   });
 
   it("is left out when the config file's ignore patterns name it", async () => {
-    await write('toolgate.config.json', '{ "ignore": [".claude/settings.local.json"] }\n');
+    await write('toolgate.config.json', '{ "ignore": [".claude/settings.local.json", ".claude/commands/"] }\n');
     await write('.claude/settings.json', '{}\n');
     let stdout = '';
     const code = await run(['node', 'toolgate', 'scan', '.', '--format', 'json'], { cwd: repo, stdout: (text) => void (stdout += text), stderr: () => {}, env: {}, isTTY: false });

@@ -10,6 +10,9 @@ const tree: Record<string, string> = {
   '.claude/settings.json': '{}',
   '.claude/settings.local.json': '{}',
   '.claude/agents/reviewer.md': '',
+  '.claude/skills/deploy/SKILL.md': '',
+  '.claude/skills/deploy/notes.md': '',
+  '.claude/commands/ops/release.md': '',
   '.claude/hooks/guard.ts': '',
   'packages/api/.claude/settings.json': '{}',
   'ops/managed-settings.json': '{}',
@@ -42,9 +45,11 @@ describe('discovering settings files', () => {
   it('walks into .claude folders and finds settings, managed settings and subagent files, package.json (for its scripts), and no other JSON or Markdown', async () => {
     expect(await discover(['.'])).toEqual([
       '.claude/agents/reviewer.md',
+      '.claude/commands/ops/release.md',
       '.claude/hooks/guard.ts',
       '.claude/settings.json',
       '.claude/settings.local.json',
+      '.claude/skills/deploy/SKILL.md',
       'ops/managed-settings.d/10-deny.json',
       'ops/managed-settings.json',
       'package.json',
@@ -55,22 +60,32 @@ describe('discovering settings files', () => {
   it("reads Claude Code's own settings files though a .gitignore matches them, as Claude Code does, and a named one too", async () => {
     writeFileSync(path.join(root, '.gitignore'), '.claude/settings.local.json\n');
     try {
-      expect(await discover(['.claude'])).toEqual(['.claude/agents/reviewer.md', '.claude/hooks/guard.ts', '.claude/settings.json', '.claude/settings.local.json']);
+      expect(await discover(['.claude'])).toEqual([
+        '.claude/agents/reviewer.md',
+        '.claude/commands/ops/release.md',
+        '.claude/hooks/guard.ts',
+        '.claude/settings.json',
+        '.claude/settings.local.json',
+        '.claude/skills/deploy/SKILL.md',
+      ]);
       expect(await discover(['.claude/settings.local.json'])).toEqual(['.claude/settings.local.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
   });
 
-  it('reads the settings files of an ignored .claude folder, and nothing else in it', async () => {
+  it('reads the settings, subagent, command and skill files of an ignored .claude folder, and nothing else in it', async () => {
     writeFileSync(path.join(root, '.gitignore'), '.claude/\n');
     const ignored: string[] = [];
     try {
       const files: string[] = [];
       for await (const file of discoverFiles(['.'], { cwd: root, onIgnored: (absolute, reason) => ignored.push(`${path.relative(root, absolute)}:${reason}`) })) files.push(file.path);
       expect(files).toEqual([
+        '.claude/agents/reviewer.md',
+        '.claude/commands/ops/release.md',
         '.claude/settings.json',
         '.claude/settings.local.json',
+        '.claude/skills/deploy/SKILL.md',
         'ops/managed-settings.d/10-deny.json',
         'ops/managed-settings.json',
         'package.json',
@@ -80,7 +95,7 @@ describe('discovering settings files', () => {
       // Paths stay relative to the working directory when it is that folder.
       const inside: string[] = [];
       for await (const file of discoverFiles(['..'], { cwd: path.join(root, '.claude') })) if (!file.path.startsWith('../')) inside.push(file.path);
-      expect(inside).toEqual(['settings.json', 'settings.local.json']);
+      expect(inside).toEqual(['agents/reviewer.md', 'commands/ops/release.md', 'settings.json', 'settings.local.json', 'skills/deploy/SKILL.md']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
@@ -92,11 +107,29 @@ describe('discovering settings files', () => {
       // `settings.json` matches the project's own settings file too: that one is still read.
       expect(await discover(['.'])).toEqual([
         '.claude/agents/reviewer.md',
+        '.claude/commands/ops/release.md',
         '.claude/settings.json',
         '.claude/settings.local.json',
+        '.claude/skills/deploy/SKILL.md',
         'ops/managed-settings.d/10-deny.json',
         'package.json',
         'packages/api/.claude/settings.json',
+      ]);
+    } finally {
+      rmSync(path.join(root, '.gitignore'));
+    }
+  });
+
+  it('reads a skill or command file a .gitignore matches by name or by its folder', async () => {
+    writeFileSync(path.join(root, '.gitignore'), 'SKILL.md\ncommands/\n');
+    try {
+      expect(await discover(['.claude'])).toEqual([
+        '.claude/agents/reviewer.md',
+        '.claude/commands/ops/release.md',
+        '.claude/hooks/guard.ts',
+        '.claude/settings.json',
+        '.claude/settings.local.json',
+        '.claude/skills/deploy/SKILL.md',
       ]);
     } finally {
       rmSync(path.join(root, '.gitignore'));
@@ -109,7 +142,15 @@ describe('discovering settings files', () => {
       const files: string[] = [];
       const ignore = { directory: root, patterns: ['.claude/settings.local.json', 'packages/api/.claude/'] };
       for await (const file of discoverFiles(['.'], { cwd: root, ignore })) files.push(file.path);
-      expect(files).toEqual(['.claude/settings.json', 'ops/managed-settings.d/10-deny.json', 'ops/managed-settings.json', 'package.json']);
+      expect(files).toEqual([
+        '.claude/agents/reviewer.md',
+        '.claude/commands/ops/release.md',
+        '.claude/settings.json',
+        '.claude/skills/deploy/SKILL.md',
+        'ops/managed-settings.d/10-deny.json',
+        'ops/managed-settings.json',
+        'package.json',
+      ]);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
