@@ -98,7 +98,10 @@ export function importedNames(bytes: Buffer): { names: string[]; nameless: boole
       const segments = bytes.toString('utf8', at + 1, end).split('/');
       const named = segments.findIndex((segment) => segment !== '.' && segment !== '..' && segment !== '');
       if (named < 0 || segments.slice(named).some((segment) => segment === '.' || segment === '..')) nameless = true;
-      for (const segment of segments) if (segment !== '.' && segment !== '..' && segment !== '') names.add(segment.replace(/\.[cm]?[jt]sx?$/i, ''));
+      for (const segment of segments) {
+        const name = segment === '.' || segment === '..' ? '' : segment.replace(/\.[cm]?[jt]sx?$/i, '');
+        if (name !== '') names.add(name);
+      }
     }
   }
   return { names: [...names], nameless };
