@@ -40,6 +40,8 @@ interface Skipped {
   facts?: SkipFacts | (() => SkipFacts);
   /** Read from its bytes this run. */
   names?: ImportedNames;
+  /** The front end that reads it, if it has a re-export pass (asked once: each round meets every file). */
+  frontEnd?: FrontEnd | null;
 }
 
 export class ReExportPass {
@@ -84,9 +86,10 @@ export class ReExportPass {
       return {};
     }
     this.read++;
-    const reExports = frontEndFor(file.absolutePath, this.frontEnds)?.reExports;
+    const skipped: Skipped = { file };
+    const reExports = this.frontEndOf(skipped)?.reExports;
     const facts: SkipFacts = reExports?.localImportMarker !== undefined && !from.bytes.includes(reExports.localImportMarker) ? { marker: false } : {};
-    const skipped: Skipped = { file, facts };
+    skipped.facts = facts;
     if (reExports && this.reExporters.size > 0) skipped.names = this.namesOf(reExports, from.bytes, facts);
     this.skipped.push(skipped);
     return facts;
@@ -116,16 +119,16 @@ export class ReExportPass {
       fresh = [];
       for (const skipped of this.skipped) {
         const { file } = skipped;
-        const reExports = frontEndFor(file.absolutePath, this.frontEnds)?.reExports;
+        const frontEnd = this.frontEndOf(skipped);
         if (typeof skipped.facts === 'function') skipped.facts = skipped.facts();
-        const text = reExports ? this.importerText(skipped, reExports, targets) : 'no';
+        const text = frontEnd ? this.importerText(skipped, frontEnd, targets) : 'no';
         if (text === 'no') {
           left.push(skipped);
           continue;
         }
         found.push({ file, text });
         // It may hand the SDK on in turn (`export * from './sdk'`).
-        if (text !== undefined) fresh.push(moduleKey(frontEndFor(file.absolutePath, this.frontEnds)!, file.absolutePath));
+        if (text !== undefined) fresh.push(moduleKey(frontEnd!, file.absolutePath));
       }
       this.skipped = left;
     }
@@ -137,10 +140,9 @@ export class ReExportPass {
    * no longer be read, and the analysis reports why), or `no`. Its bytes are
    * read at most once, and its imports only where a name matches.
    */
-  private importerText(skipped: Skipped, reExports: ReExports, targets: Targets): string | undefined | 'no' {
+  private importerText(skipped: Skipped, { id, reExports }: FrontEnd & { reExports: ReExports }, targets: Targets): string | undefined | 'no' {
     const { file } = skipped;
     const facts = (skipped.facts ?? {}) as SkipFacts;
-    const id = frontEndFor(file.absolutePath, this.frontEnds)!.id;
     if (facts.imports && !importsAny(id, facts.imports, targets)) return 'no';
     if (!facts.imports && facts.marker === false) return 'no';
     let bytes: Buffer | undefined;
@@ -171,6 +173,15 @@ export class ReExportPass {
     return importsAny(id, (skipped.facts as SkipFacts).imports!, targets) ? text : 'no';
   }
 
+  /** The front end of a skipped file, when it has a re-export pass. */
+  private frontEndOf(skipped: Skipped): (FrontEnd & { reExports: ReExports }) | undefined {
+    if (skipped.frontEnd === undefined) {
+      const frontEnd = frontEndFor(skipped.file.absolutePath, this.frontEnds);
+      skipped.frontEnd = frontEnd?.reExports ? frontEnd : null;
+    }
+    return (skipped.frontEnd ?? undefined) as (FrontEnd & { reExports: ReExports }) | undefined;
+  }
+
   private namesOf(reExports: ReExports, bytes: Buffer, facts: SkipFacts): ImportedNames {
     if (facts.marker === false) return 'none';
     const { names, nameless } = reExports.importedNames(bytes);
@@ -195,8 +206,8 @@ export class ReExportPass {
 class Targets {
   private readonly keys: Set<string>;
   private readonly byName = new Map<string, string[]>();
-  /** `front end:name`: each module's last segment, and a folder's for its `index` or `__init__`. */
-  private readonly names = new Set<string>();
+  /** By front end: each module's last segment, and a folder's for its `index` or `__init__`. */
+  private readonly names = new Map<string, Set<string>>();
   /** `front end:folder`: the folder of each module. */
   private readonly folders = new Set<string>();
 
@@ -209,8 +220,8 @@ class Targets {
       const known = this.byName.get(name);
       if (known) known.push(key);
       else this.byName.set(name, [key]);
-      this.names.add(name);
-      this.names.add(`${language}:${moduleName(module)}`);
+      const names = this.names.get(language) ?? new Set<string>();
+      this.names.set(language, names.add(path.posix.basename(module)).add(moduleName(module)));
       this.folders.add(`${language}:${path.posix.dirname(module)}`);
     }
   }
@@ -231,7 +242,8 @@ class Targets {
    */
   mayBeNamed(language: string, imported: ImportedNames, file: string): boolean {
     if (imported === 'none') return false;
-    if (imported.names.some((name) => this.names.has(`${language}:${name}`))) return true;
+    const names = this.names.get(language);
+    if (names && imported.names.some((name) => names.has(name))) return true;
     if (!imported.nameless) return false;
     for (let folder = path.posix.dirname(file.split(path.sep).join('/')); ; folder = path.posix.dirname(folder)) {
       if (this.folders.has(`${language}:${folder}`)) return true;
