@@ -17,7 +17,8 @@ const maxRounds = 8;
  * Each skipped file is read at most once (by the first pass, once a module
  * that may re-export the SDK has been seen): the names its imports may end
  * with are kept (`importedNames`), and only a file where one of them is a
- * module's name has its imports read (`localImports`). The analysis then
+ * module's name has its imports read (`localImports`); with `--cache`, every
+ * file's imports are read, since the cache keeps them for the next run. The analysis then
  * resolves each import, and finds nothing where the module does not in fact
  * re-export the SDK.
  */
@@ -77,8 +78,9 @@ export class ReExportPass {
    * A source file the first pass skipped (it names no SDK package), with its
    * bytes as read (what they tell comes back, for the cache), or the facts
    * `--cache` kept of it (unchanged, unread; asked for only if the pass runs).
-   * Its imports' names are read now once the pass is sure to run (a module
-   * that may re-export the SDK was seen), so that it is not read again.
+   * What its bytes tell the pass (`learnFrom`) is taken now once the pass is
+   * sure to run (a module that may re-export the SDK was seen), so that it
+   * is not read again.
    */
   noteSkipped(file: DiscoveredFile, from: { bytes: Buffer } | { facts: () => SkipFacts }): SkipFacts {
     if ('facts' in from) {
@@ -87,12 +89,12 @@ export class ReExportPass {
     }
     this.read++;
     const skipped: Skipped = { file };
-    const reExports = this.frontEndOf(skipped)?.reExports;
-    const facts: SkipFacts = reExports?.localImportMarker !== undefined && !from.bytes.includes(reExports.localImportMarker) ? { marker: false } : {};
-    skipped.facts = facts;
-    if (reExports && this.reExporters.size > 0) skipped.names = this.namesOf(reExports, from.bytes, facts);
+    const frontEnd = this.frontEndOf(skipped);
+    const marker = frontEnd?.reExports.localImportMarker;
+    skipped.facts = marker !== undefined && !from.bytes.includes(marker) ? { marker: false } : {};
+    if (frontEnd && this.reExporters.size > 0) this.learnFrom(skipped, frontEnd.reExports, from.bytes);
     this.skipped.push(skipped);
-    return facts;
+    return skipped.facts;
   }
 
   /**
@@ -142,35 +144,41 @@ export class ReExportPass {
    */
   private importerText(skipped: Skipped, { id, reExports }: FrontEnd & { reExports: ReExports }, targets: Targets): string | undefined | 'no' {
     const { file } = skipped;
-    const facts = (skipped.facts ?? {}) as SkipFacts;
-    if (facts.imports && !importsAny(id, facts.imports, targets)) return 'no';
-    if (!facts.imports && facts.marker === false) return 'no';
     let bytes: Buffer | undefined;
-    if (!facts.imports) {
-      if (skipped.names === undefined) {
-        try {
-          bytes = readBytes(file.absolutePath);
-        } catch {
-          // It was read a moment ago: the analysis reads it again and reports why it cannot.
-          return undefined;
-        }
-        skipped.names = this.namesOf(reExports, bytes, facts);
-      }
-      if (!targets.mayBeNamed(id, skipped.names, file.absolutePath)) return 'no';
-    }
-    let text: string;
+    let text: string | undefined;
+    const read = (): Buffer => (bytes ??= readBytes(file.absolutePath));
+    const decoded = (): string => (text ??= read().toString('utf8'));
     try {
-      text = (bytes ?? readBytes(file.absolutePath)).toString('utf8');
+      if (!factsOf(skipped).imports && factsOf(skipped).marker !== false && skipped.names === undefined) {
+        this.learnFrom(skipped, reExports, read());
+        const { imports } = factsOf(skipped);
+        if (imports) this.onFacts?.(file, { imports });
+      }
+      let { imports } = factsOf(skipped);
+      if (!imports) {
+        if (factsOf(skipped).marker === false || !targets.mayBeNamed(id, skipped.names!, file.absolutePath)) return 'no';
+        imports = localImportsOf(reExports, decoded(), file.absolutePath);
+        skipped.facts = { ...factsOf(skipped), imports };
+        skipped.names = undefined;
+        this.onFacts?.(file, { imports });
+      }
+      return importsAny(id, imports, targets) ? decoded() : 'no';
     } catch {
+      // It was read a moment ago: the analysis reads it again and reports why it cannot.
       return undefined;
     }
-    if (!facts.imports) {
-      const imports = localImportsOf(reExports, text, file.absolutePath);
-      skipped.facts = { ...facts, imports };
-      this.onFacts?.(file, { imports });
-      skipped.names = undefined;
-    }
-    return importsAny(id, (skipped.facts as SkipFacts).imports!, targets) ? text : 'no';
+  }
+
+  /**
+   * What the bytes of a skipped file tell the pass: with `--cache`, its
+   * imports, which the cache keeps for the next run; otherwise the names
+   * they may end with, which cost less to read.
+   */
+  private learnFrom(skipped: Skipped, reExports: ReExports, bytes: Buffer): void {
+    const facts = factsOf(skipped);
+    if (facts.marker === false) skipped.names = 'none';
+    else if (this.onFacts) skipped.facts = { ...facts, imports: localImportsOf(reExports, bytes.toString('utf8'), skipped.file.absolutePath) };
+    else skipped.names = this.namesOf(reExports, bytes);
   }
 
   /** The front end of a skipped file, when it has a re-export pass. */
@@ -182,8 +190,7 @@ export class ReExportPass {
     return (skipped.frontEnd ?? undefined) as (FrontEnd & { reExports: ReExports }) | undefined;
   }
 
-  private namesOf(reExports: ReExports, bytes: Buffer, facts: SkipFacts): ImportedNames {
-    if (facts.marker === false) return 'none';
+  private namesOf(reExports: ReExports, bytes: Buffer): ImportedNames {
     const { names, nameless } = reExports.importedNames(bytes);
     if (names.length === 0 && !nameless) return 'none';
     return {
@@ -250,6 +257,11 @@ class Targets {
       if (folder === path.posix.dirname(folder)) return false;
     }
   }
+}
+
+/** What the pass knows of a skipped file's text, once `--cache`'s record of it is taken. */
+function factsOf(skipped: Skipped): SkipFacts {
+  return (skipped.facts ?? {}) as SkipFacts;
 }
 
 /** The modules `text` in `file` may import: local ones (`/a/b`), and absolute ones as `*\/a/b`. */
