@@ -1,13 +1,11 @@
 import path from 'node:path';
-import type { FrontEnd } from '../frontends/contract.js';
+import type { FrontEnd, ReExports } from '../frontends/contract.js';
 import { frontEndFor } from '../frontends/registry.js';
 import type { DiscoveredFile } from './discover.js';
 import { readBytes } from './read-source.js';
 
 /** How many times importers of importers are looked for: chains of re-exporting modules are short. */
 const maxRounds = 8;
-/** Names searched for one by one in each skipped file's bytes; with more, each file's imports are read instead. */
-const maxNameSearches = 8;
 
 /**
  * The prefilter's second pass. A file that imports `query` from a local
@@ -15,10 +13,14 @@ const maxNameSearches = 8;
  * `from .sdk import query`) names no SDK package, so the first pass skipped
  * it. The first pass notes the files that name the SDK and may re-export it,
  * and the files it skipped; this pass finds, among the skipped ones, those
- * that import one of those modules (a cheap search for the module's name,
- * then for an import of it), and so on along chains of such modules. The
- * analysis then resolves each import, and finds nothing where the module
- * does not in fact re-export the SDK.
+ * that import one of those modules, and so on along chains of such modules.
+ * Each skipped file is read at most once (by the first pass, once a module
+ * that may re-export the SDK has been seen): the names its imports may end
+ * with are kept (`importedNames`), and only a file where one of them is a
+ * module's name has its imports read (`localImports`); with `--cache`, every
+ * file's imports are read, since the cache keeps them for the next run. The analysis then
+ * resolves each import, and finds nothing where the module does not in fact
+ * re-export the SDK.
  */
 /**
  * What the pass learnt of a skipped file's text, kept by `--cache` with the
@@ -30,10 +32,17 @@ export interface SkipFacts {
   imports?: string[];
 }
 
+/** The names a file's imports may end with (`ReExports.importedNames`); none: it has no local import. */
+type ImportedNames = { names: string[]; nameless: boolean } | 'none';
+
 interface Skipped {
   file: DiscoveredFile;
-  /** Known from an earlier run, the file unchanged since (taken when the pass runs); undefined when read this run. */
+  /** Known from an earlier run, the file unchanged since (taken when the pass runs), or learnt this run. */
   facts?: SkipFacts | (() => SkipFacts);
+  /** Read from its bytes this run. */
+  names?: ImportedNames;
+  /** The front end that reads it, if it has a re-export pass (asked once: each round meets every file). */
+  frontEnd?: FrontEnd | null;
 }
 
 export class ReExportPass {
@@ -42,6 +51,8 @@ export class ReExportPass {
   private skipped: Skipped[] = [];
   /** Skipped files whose text was read this run (not known unchanged from `--cache`). */
   private read = 0;
+  /** One string for each name seen: thousands of files import the same few. */
+  private readonly interned = new Map<string, string>();
 
   /** `onFacts` hears what the pass learns of a skipped file's text (`--cache` keeps it). */
   constructor(
@@ -67,16 +78,23 @@ export class ReExportPass {
    * A source file the first pass skipped (it names no SDK package), with its
    * bytes as read (what they tell comes back, for the cache), or the facts
    * `--cache` kept of it (unchanged, unread; asked for only if the pass runs).
+   * What its bytes tell the pass (`learnFrom`) is taken now once the pass is
+   * sure to run (a module that may re-export the SDK was seen), so that it
+   * is not read again.
    */
   noteSkipped(file: DiscoveredFile, from: { bytes: Buffer } | { facts: () => SkipFacts }): SkipFacts {
     if ('facts' in from) {
       this.skipped.push({ file, facts: from.facts });
       return {};
     }
-    this.skipped.push({ file });
     this.read++;
-    const marker = frontEndFor(file.absolutePath, this.frontEnds)?.reExports?.localImportMarker;
-    return marker !== undefined && !from.bytes.includes(marker) ? { marker: false } : {};
+    const skipped: Skipped = { file };
+    const frontEnd = this.frontEndOf(skipped);
+    const marker = frontEnd?.reExports.localImportMarker;
+    skipped.facts = marker !== undefined && !from.bytes.includes(marker) ? { marker: false } : {};
+    if (frontEnd && this.reExporters.size > 0) this.learnFrom(skipped, frontEnd.reExports, from.bytes);
+    this.skipped.push(skipped);
+    return skipped.facts;
   }
 
   /**
@@ -98,69 +116,120 @@ export class ReExportPass {
     const found: Array<{ file: DiscoveredFile; text: string | undefined }> = [];
     let fresh = [...this.reExporters];
     for (let round = 0; round < maxRounds && fresh.length > 0 && this.skipped.length > 0; round++) {
-      const names = [...new Set(fresh.map((key) => Buffer.from(moduleName(key.slice(key.indexOf(':') + 1)))))];
-      // Each name is a search of every skipped file: past a few, reading their imports costs less (a tree of agent code has hundreds).
-      const byName = names.length <= maxNameSearches;
       const targets = new Targets(fresh);
       const left: Skipped[] = [];
       fresh = [];
       for (const skipped of this.skipped) {
         const { file } = skipped;
+        const frontEnd = this.frontEndOf(skipped);
         if (typeof skipped.facts === 'function') skipped.facts = skipped.facts();
-        const { facts } = skipped;
-        const frontEnd = frontEndFor(file.absolutePath, this.frontEnds);
-        // Known unchanged: an importer holds the marker and imports a target, whichever search would have read it.
-        if (frontEnd?.reExports && facts && ((!byName && facts.marker === false) || (facts.imports && !importsAny(frontEnd, facts.imports, targets)))) {
-          left.push(skipped);
-          continue;
-        }
-        let text: string | undefined;
-        try {
-          const bytes = readBytes(file.absolutePath);
-          const marker = frontEnd?.reExports?.localImportMarker;
-          // Without names, an importer still writes what every local import of its language holds (TypeScript's `./`, `../`).
-          if (byName ? !names.some((name) => bytes.includes(name)) : marker !== undefined && !bytes.includes(marker)) {
-            left.push(skipped);
-            continue;
-          }
-          text = bytes.toString('utf8');
-        } catch {
-          // It was read a moment ago: the analysis reads it again and reports why it cannot.
-          found.push({ file, text: undefined });
-          continue;
-        }
-        if (!frontEnd?.reExports) {
-          left.push(skipped);
-          continue;
-        }
-        const imports = localImportsOf(frontEnd, text, file.absolutePath);
-        if (!facts?.imports) this.onFacts?.(file, { imports });
-        if (!importsAny(frontEnd, imports, targets)) {
+        const text = frontEnd ? this.importerText(skipped, frontEnd, targets) : 'no';
+        if (text === 'no') {
           left.push(skipped);
           continue;
         }
         found.push({ file, text });
         // It may hand the SDK on in turn (`export * from './sdk'`).
-        fresh.push(moduleKey(frontEnd, file.absolutePath));
+        if (text !== undefined) fresh.push(moduleKey(frontEnd!, file.absolutePath));
       }
       this.skipped = left;
     }
     return found;
   }
+
+  /**
+   * The text of `skipped` if it imports one of `targets` (undefined: it can
+   * no longer be read, and the analysis reports why), or `no`. Its bytes are
+   * read at most once, and its imports only where a name matches.
+   */
+  private importerText(skipped: Skipped, { id, reExports }: FrontEnd & { reExports: ReExports }, targets: Targets): string | undefined | 'no' {
+    const { file } = skipped;
+    let bytes: Buffer | undefined;
+    let text: string | undefined;
+    const read = (): Buffer => (bytes ??= readBytes(file.absolutePath));
+    const decoded = (): string => (text ??= read().toString('utf8'));
+    try {
+      if (!factsOf(skipped).imports && factsOf(skipped).marker !== false && skipped.names === undefined) {
+        this.learnFrom(skipped, reExports, read());
+        const { imports } = factsOf(skipped);
+        if (imports) this.onFacts?.(file, { imports });
+      }
+      let { imports } = factsOf(skipped);
+      if (!imports) {
+        if (factsOf(skipped).marker === false || !targets.mayBeNamed(id, skipped.names!, file.absolutePath)) return 'no';
+        imports = localImportsOf(reExports, decoded(), file.absolutePath);
+        skipped.facts = { ...factsOf(skipped), imports };
+        skipped.names = undefined;
+        this.onFacts?.(file, { imports });
+      }
+      return importsAny(id, imports, targets) ? decoded() : 'no';
+    } catch {
+      // It was read a moment ago: the analysis reads it again and reports why it cannot.
+      return undefined;
+    }
+  }
+
+  /**
+   * What the bytes of a skipped file tell the pass: with `--cache`, its
+   * imports, which the cache keeps for the next run; otherwise the names
+   * they may end with, which cost less to read.
+   */
+  private learnFrom(skipped: Skipped, reExports: ReExports, bytes: Buffer): void {
+    const facts = factsOf(skipped);
+    if (facts.marker === false) skipped.names = 'none';
+    else if (this.onFacts) skipped.facts = { ...facts, imports: localImportsOf(reExports, bytes.toString('utf8'), skipped.file.absolutePath) };
+    else skipped.names = this.namesOf(reExports, bytes);
+  }
+
+  /** The front end of a skipped file, when it has a re-export pass. */
+  private frontEndOf(skipped: Skipped): (FrontEnd & { reExports: ReExports }) | undefined {
+    if (skipped.frontEnd === undefined) {
+      const frontEnd = frontEndFor(skipped.file.absolutePath, this.frontEnds);
+      skipped.frontEnd = frontEnd?.reExports ? frontEnd : null;
+    }
+    return (skipped.frontEnd ?? undefined) as (FrontEnd & { reExports: ReExports }) | undefined;
+  }
+
+  private namesOf(reExports: ReExports, bytes: Buffer): ImportedNames {
+    const { names, nameless } = reExports.importedNames(bytes);
+    if (names.length === 0 && !nameless) return 'none';
+    return {
+      names: names.map((name) => {
+        const known = this.interned.get(name);
+        if (known !== undefined) return known;
+        this.interned.set(name, name);
+        return name;
+      }),
+      nameless,
+    };
+  }
 }
 
-/** Modules by `moduleKey`, and by front end and last segment for absolute imports (Python's `tools.sdk` may be any `…/tools/sdk`). */
+/**
+ * Modules by `moduleKey`; by front end and last segment for absolute imports
+ * (Python's `tools.sdk` may be any `…/tools/sdk`); and the names and folders
+ * an import of one of them must write or start from (`mayBeNamed`).
+ */
 class Targets {
   private readonly keys: Set<string>;
   private readonly byName = new Map<string, string[]>();
+  /** By front end: each module's last segment, and a folder's for its `index` or `__init__`. */
+  private readonly names = new Map<string, Set<string>>();
+  /** `front end:folder`: the folder of each module. */
+  private readonly folders = new Set<string>();
 
   constructor(keys: readonly string[]) {
     this.keys = new Set(keys);
     for (const key of keys) {
-      const name = `${key.slice(0, key.indexOf(':'))}:${key.slice(key.lastIndexOf('/') + 1)}`;
+      const language = key.slice(0, key.indexOf(':'));
+      const module = key.slice(language.length + 1);
+      const name = `${language}:${path.posix.basename(module)}`;
       const known = this.byName.get(name);
       if (known) known.push(key);
       else this.byName.set(name, [key]);
+      const names = this.names.get(language) ?? new Set<string>();
+      this.names.set(language, names.add(path.posix.basename(module)).add(moduleName(module)));
+      this.folders.add(`${language}:${path.posix.dirname(module)}`);
     }
   }
 
@@ -172,17 +241,38 @@ class Targets {
   endingWith(language: string, tail: string): boolean {
     return (this.byName.get(`${language}:${tail.slice(tail.lastIndexOf('/') + 1)}`) ?? []).some((key) => key.endsWith(tail));
   }
+
+  /**
+   * Whether a file at `file` whose imports may end with `imported` can import
+   * one of these modules: it writes a module's name, or it has a nameless
+   * import (`'..'`) and a module's folder holds it (`ReExports.importedNames`).
+   */
+  mayBeNamed(language: string, imported: ImportedNames, file: string): boolean {
+    if (imported === 'none') return false;
+    const names = this.names.get(language);
+    if (names && imported.names.some((name) => names.has(name))) return true;
+    if (!imported.nameless) return false;
+    for (let folder = path.posix.dirname(file.split(path.sep).join('/')); ; folder = path.posix.dirname(folder)) {
+      if (this.folders.has(`${language}:${folder}`)) return true;
+      if (folder === path.posix.dirname(folder)) return false;
+    }
+  }
+}
+
+/** What the pass knows of a skipped file's text, once `--cache`'s record of it is taken. */
+function factsOf(skipped: Skipped): SkipFacts {
+  return (skipped.facts ?? {}) as SkipFacts;
 }
 
 /** The modules `text` in `file` may import: local ones (`/a/b`), and absolute ones as `*\/a/b`. */
-function localImportsOf(frontEnd: FrontEnd, text: string, file: string): string[] {
-  return frontEnd.reExports!.localImports(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
+function localImportsOf(reExports: ReExports, text: string, file: string): string[] {
+  return reExports.localImports(text, file, (from, to) => path.resolve(path.dirname(from), to).split(path.sep).join('/'));
 }
 
-/** Whether one of `imports` is one of `targets`: a module of the importer's own front end. */
-function importsAny(frontEnd: FrontEnd, imports: readonly string[], targets: Targets): boolean {
+/** Whether one of `imports` is one of `targets`: a module of the importer's own front end (`language`). */
+function importsAny(language: string, imports: readonly string[], targets: Targets): boolean {
   // An absolute import (a leading `*`): any module of the same front end whose path ends with its name.
-  return imports.some((module) => (module.startsWith('*/') ? targets.endingWith(frontEnd.id, module.slice(1)) : targets.has(`${frontEnd.id}:${module}`)));
+  return imports.some((module) => (module.startsWith('*/') ? targets.endingWith(language, module.slice(1)) : targets.has(`${language}:${module}`)));
 }
 
 /** The name an importer writes for a module: `sdk` for `…/sdk.ts`, the folder for an `index` or `__init__`. */

@@ -95,6 +95,13 @@ export interface ReExports {
   localImports(text: string, fromFile: string, resolve: (from: string, to: string) => string): string[];
   /** Bytes every local import of the language holds (TypeScript's relative `./`); none: any file may import locally. */
   localImportMarker?: string;
+  /**
+   * A cheap superset of what `localImports` can name, from the bytes: a file
+   * it names ends with one of `names` (a folder's `index` or `__init__`: or
+   * the folder does), unless `nameless` and the file's own folder lies
+   * under that file's folder (`'..'`, `from . import x`).
+   */
+  importedNames(bytes: Buffer): { names: string[]; nameless: boolean };
 }
 
 /**

@@ -53,7 +53,7 @@ export const frontEnds: readonly FrontEnd[] = [
     id: 'python',
     handles: python.isPythonPath,
     prefilter: { markers: pythonSdkPackages, mentionsSdk: python.mentionsSdk },
-    reExports: { mayReExportSdk: python.mayReExportSdk, localImports: python.localImports },
+    reExports: { mayReExportSdk: python.mayReExportSdk, localImports: python.localImports, importedNames: python.importedNames },
     pathspecs: pathspecsOf(['py']),
     inEslint: false,
     writers: { python: () => pythonWriter },
@@ -70,7 +70,7 @@ export const frontEnds: readonly FrontEnd[] = [
     // A file of another name handed to the ESLint adapter is read as TypeScript/JavaScript.
     fallback: true,
     prefilter: { markers: [...typeScriptSdkPackages, typeScript.providerMarker], mentionsSdk: typeScript.mentionsSdk },
-    reExports: { mayReExportSdk: typeScript.mayReExportSdk, localImports: typeScript.localImports, localImportMarker: './' },
+    reExports: { mayReExportSdk: typeScript.mayReExportSdk, localImports: typeScript.localImports, localImportMarker: './', importedNames: typeScript.importedNames },
     pathspecs: pathspecsOf(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']),
     inEslint: true,
     writers: { typescript: () => typeScriptWriter, javascript: () => javaScriptWriter },

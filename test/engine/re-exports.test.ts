@@ -156,3 +156,55 @@ describe('many modules that name the SDK', () => {
     expect(stats.skipped).toBe(3);
   });
 });
+
+// Each skipped file is read once: the names its imports may end with are kept, and only where one is a
+// module's name (or a nameless import, `'..'`, starts below that module's folder) are its imports read.
+describe('what the pass keeps of each skipped file', () => {
+  const others = (count: number): Record<string, string> =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`lib/other${i}.ts`, "import { tool } from '@anthropic-ai/claude-agent-sdk';\nexport const t = tool;\n"]));
+
+  it.each([[0], [12]])('follows a chain of three modules with %i other modules naming the SDK, and skips a near miss at each step', async (count) => {
+    write({
+      ...others(count),
+      'src/sdk.ts': "export { query } from '@anthropic-ai/claude-agent-sdk';\n",
+      'src/wrap.ts': "export * from './sdk';\n",
+      'src/outer.ts': "export * from './wrap';\n",
+      'src/agent.ts': `import { query } from './outer';\nquery(${bash});\n`,
+      // Named like the modules of the chain, in a string that is no import.
+      'src/near.ts': `const names = ['./sdk', './wrap', './outer'];\nimport { query } from './local';\nquery(${bash});\nexport { names };\n`,
+      'src/local.ts': 'export function query(input: unknown) { return input; }\n',
+    });
+    const { at, stats } = await findings();
+    expect(at).toEqual([`src/agent.ts:2:${bash.indexOf("'Bash'") + 7} no-bare-allowed-tools`]);
+    // near.ts and local.ts.
+    expect(stats).toMatchObject({ skipped: 2 });
+  });
+
+  it("finds an import of a folder's index by '..', and skips one from a folder no such module holds", async () => {
+    write({
+      'src/index.ts': "export { query } from '@anthropic-ai/claude-agent-sdk';\n",
+      'src/agent/run.ts': `import { helper } from './helper';\nimport { query } from '..';\nquery(${bash});\nhelper();\n`,
+      'src/agent/helper.ts': 'export function helper() {}\n',
+      'other/index.ts': 'export function query(input: unknown) { return input; }\n',
+      'other/agent/run.ts': `import { helper } from './helper';\nimport { query } from '..';\nquery(${bash});\nhelper();\n`,
+      'other/agent/helper.ts': 'export function helper() {}\n',
+    });
+    const { at, stats } = await findings();
+    expect(at).toEqual([`src/agent/run.ts:3:${bash.indexOf("'Bash'") + 7} no-bare-allowed-tools`]);
+    expect(stats).toMatchObject({ files: 6, skipped: 4 });
+  });
+
+  it("finds a Python module that imports from its package's __init__ by `from .. import`", async () => {
+    write({
+      'pkg/__init__.py': 'from claude_agent_sdk import query, ClaudeAgentOptions\n',
+      'pkg/sub/__init__.py': '',
+      'pkg/sub/agent.py': `from .. import query, ClaudeAgentOptions\n${pyBash}\n`,
+      'other/__init__.py': 'def query(prompt, options):\n    return None\n\nclass ClaudeAgentOptions:\n    pass\n',
+      'other/sub/__init__.py': '',
+      'other/sub/agent.py': `from .. import query, ClaudeAgentOptions\n${pyBash}\n`,
+    });
+    const { at, stats } = await findings();
+    expect(at).toEqual([`pkg/sub/agent.py:2:${pyBash.indexOf("'Bash'") + 1} no-bare-allowed-tools`]);
+    expect(stats).toMatchObject({ files: 6, skipped: 4 });
+  });
+});
