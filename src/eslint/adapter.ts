@@ -8,6 +8,7 @@ import { frontEndFor } from '../frontends/registry.js';
 import type { AnyRule, Suggestion } from '../model/rule.js';
 import type { Span } from '../model/types.js';
 import { programAnalysis, type PlacedReport, type ProgramLike } from './program.js';
+import { withRelatedPlaceholder, withRelatedPlaces } from './related-places.js';
 
 export interface ToolgateRuleDocs {
   /** True for rules in the recommended config (the strict config holds every rule). */
@@ -106,7 +107,8 @@ function eslintSuggestion({ messageId, data, edits }: Suggestion<string>, filena
   return [
     {
       messageId,
-      ...(data ? { data } : {}),
+      // Every message ends in the related places' placeholder (src/eslint/related-places.ts); a suggestion has none.
+      data: { ...data, related: '' },
       fix: (fixer) => edits.map(({ text: inserted }, index) => fixer.replaceTextRange(ranges[index]!, inserted)),
     },
   ];
@@ -115,8 +117,14 @@ function eslintSuggestion({ messageId, data, edits }: Suggestion<string>, filena
 /** The message of a mistake reported at the import that brings it in (src/eslint/program.ts). */
 const importedMessageId = (messageId: string): string => `${messageId}Imported`;
 
-function importedMessages(messages: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [importedMessageId(id), `${text} (Imported: the value is written at {{writtenAt}}.)`]));
+/** The rule's messages as ESLint shows them: each ends in the related places (src/eslint/related-places.ts), and has its imported form. */
+function eslintMessages(messages: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(messages).flatMap(([id, text]) => [
+      [id, withRelatedPlaceholder(text)],
+      [importedMessageId(id), `${withRelatedPlaceholder(text)} (Imported: the value is written at {{writtenAt}}.)`],
+    ]),
+  );
 }
 
 /**
@@ -133,7 +141,7 @@ export function toEslintRule(rule: AnyRule, reading: EslintReading): ToolgateRul
         url: rule.meta.docs.url,
         recommended: rule.meta.docs.config === 'recommended',
       },
-      messages: { ...rule.meta.messages, ...importedMessages(rule.meta.messages) },
+      messages: eslintMessages(rule.meta.messages),
       // Suggestions only: toolgate's edits change what an agent may do, so the user
       // applies each one; never `fixable`, which `eslint --fix` would apply unasked.
       ...(rule.meta.hasSuggestions ? { hasSuggestions: true } : {}),
@@ -158,11 +166,12 @@ export function toEslintRule(rule: AnyRule, reading: EslintReading): ToolgateRul
         // (a value reached through two configurations is reported once).
         const setting = { rule, severity: 'error' as const, options: context.options[0] };
         for (const { report, span, writtenAt } of analysisOf(sourceCode, filename, reading)(setting, context.cwd)) {
-          const { messageId, data, suppression, suggestions = [] } = report;
+          const { messageId, suppression, suggestions = [] } = report;
           // toolgate's own comments are honoured here; an `eslint-disable` naming
           // toolgate/<id> is left to ESLint, so its unused-directive check stays right.
           if (suppression && suppression.via !== 'eslint') continue;
           const loc = locOf(sourceCode, span);
+          const data = withRelatedPlaces(report.data, report.related, { filename, text: sourceCode.text, at: span, cwd: context.cwd });
           if (writtenAt) {
             context.report({ messageId: importedMessageId(messageId), data: { ...data, writtenAt }, loc });
             continue;

@@ -71,7 +71,12 @@ class ProgramAnalysis {
       const found = this.place(report, report.span.file ?? source, filename, cwd);
       if (!found) continue;
       const key = JSON.stringify([report.messageId, found.span.start, found.span.end, report.data, found.writtenAt ?? '']);
-      if (!placed.has(key)) placed.set(key, found);
+      // A span without a file is in the model's own file, `source`; related places name theirs, so
+      // the finding's places from every source it is found from are one list, as in `scan`.
+      const related = (report.related ?? []).map(({ span, message }) => ({ span: { ...span, file: span.file ?? source }, message }));
+      const earlier = placed.get(key);
+      if (!earlier) placed.set(key, related.length > 0 ? { ...found, report: { ...report, related } } : found);
+      else if (related.length > 0) earlier.report = { ...earlier.report, related: [...(earlier.report.related ?? []), ...related] };
     }
     return [...placed.values()];
   }

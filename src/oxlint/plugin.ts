@@ -5,6 +5,7 @@ import { configNames, configRules, type ConfigName } from '../engine/configs.js'
 import type { AnyRule, Severity } from '../model/rule.js';
 import { toEslintRule, type EslintReading, type ToolgateRuleModule } from '../eslint/adapter.js';
 import { registeredReading } from '../eslint/registered.js';
+import { withRelatedPlaces } from '../eslint/related-places.js';
 import type { AgentModel, Span } from '../model/types.js';
 import { toolInfo } from '../package-info.js';
 
@@ -16,6 +17,8 @@ interface Position {
 /** The part of oxlint's rule context (ESLint's, as oxlint implements it) these rules use. */
 export interface OxlintRuleContext {
   readonly filename: string;
+  /** oxlint's working folder, from which related places in other files are named; the process's when absent. */
+  readonly cwd?: string;
   readonly options: readonly unknown[];
   readonly sourceCode: { readonly text: string; getLocFromIndex(index: number): Position };
   report(descriptor: { messageId: string; data?: Record<string, string | number>; loc: { start: Position; end: Position } }): void;
@@ -83,8 +86,10 @@ export function toOxlintRule(rule: AnyRule, reading: EslintReading): OxlintRuleM
           const model = modelOf(filename, text, reading);
           if (!model) return false;
           const setting = { rule, severity: 'error' as const, options: context.options[0] };
-          for (const { messageId, data, span } of checkModel(model, [setting], { frontEnds: reading.frontEnds })) {
-            context.report({ messageId, data, loc: locOf(sourceCode, text, span) });
+          for (const { messageId, data, related, span } of checkModel(model, [setting], { frontEnds: reading.frontEnds })) {
+            // The messages are the ESLint adapter's, each ending in the related places' placeholder.
+            const place = { filename, text, at: span, cwd: context.cwd ?? process.cwd() };
+            context.report({ messageId, data: withRelatedPlaces(data, related, place), loc: locOf(sourceCode, text, span) });
           }
           return false;
         },

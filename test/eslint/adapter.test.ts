@@ -133,7 +133,7 @@ describe('toEslintRule', () => {
     const [message] = lint(code).filter(({ ruleId }) => ruleId === 't/suggests-rename');
     expect(message!.fix).toBeUndefined();
     expect(message!.suggestions).toEqual([
-      { messageId: 'rename', data: { name: 'startup' }, desc: 'Rename to startup.', fix: { range: [0, sdk.length + 5], text: `// renamed\n${sdk}startup` } },
+      { messageId: 'rename', data: { name: 'startup', related: '' }, desc: 'Rename to startup.', fix: { range: [0, sdk.length + 5], text: `// renamed\n${sdk}startup` } },
     ]);
     expect(toEslintRule(suggestsRename, reading).meta).toMatchObject({ hasSuggestions: true });
     expect(toEslintRule(suggestsRename, reading).meta).not.toHaveProperty('fixable');
@@ -150,9 +150,10 @@ describe('toEslintRule', () => {
         recommended: true,
       },
       messages: {
-        configuration: 'Agent configuration from {{entry}}.',
+        // Ending in the related places, which ESLint shows no other way (src/eslint/related-places.ts).
+        configuration: 'Agent configuration from {{entry}}.{{related}}',
         // At an import, for a value written in a file the typed lint run does not lint (src/eslint/program.ts).
-        configurationImported: 'Agent configuration from {{entry}}. (Imported: the value is written at {{writtenAt}}.)',
+        configurationImported: 'Agent configuration from {{entry}}.{{related}} (Imported: the value is written at {{writtenAt}}.)',
       },
       schema: reportConfigurations.meta.schema,
       defaultOptions: [{ entries: ['query'] }],

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
@@ -24,11 +24,28 @@ const work = mkdtempSync(path.join(tmpdir(), 'toolgate-oxlint-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const typescriptFiles = ['fixtures/example/src/agent.ts', 'fixtures/example/src/guard-hook.ts', 'fixtures/example/src/refund-tool.ts', 'fixtures/eslint/agent.ts', 'fixtures/eslint/no-sdk.ts'];
-const javascriptFiles = ['fixtures/eslint/agent.js', 'fixtures/eslint/agent.mjs', 'fixtures/eslint/agent.cjs', 'fixtures/eslint/no-sdk.js'];
+const javascriptFiles = ['fixtures/eslint/agent.js', 'fixtures/eslint/agent.mjs', 'fixtures/eslint/agent.cjs', 'fixtures/eslint/no-sdk.js', 'fixtures/eslint/mode-from-caller.js'];
 
 type Reported = [file: string, ruleId: string, line: number, column: number];
 
+interface Diagnostic {
+  code: string;
+  message: string;
+  filename: string;
+  labels: Array<{ span: { line: number; column: number } }>;
+}
+
 function oxlint(files: readonly string[], rules: Record<string, unknown>): Reported[] {
+  return oxlintDiagnostics(files, rules)
+    .map((diagnostic): Reported => {
+      const ruleId = diagnostic.code.replace(/^toolgate\((.*)\)$/, 'toolgate/$1');
+      const { line, column } = diagnostic.labels[0]!.span;
+      return [diagnostic.filename, ruleId, line, column];
+    })
+    .sort(compare);
+}
+
+function oxlintDiagnostics(files: readonly string[], rules: Record<string, unknown>): Diagnostic[] {
   expect(existsSync(builtPlugin), `${builtPlugin} is missing: run \`npm run build\` first`).toBe(true);
   const config = path.join(work, `${Object.keys(rules).length}-${files.length}.oxlintrc.json`);
   // `plugins: []` and `categories` off leave oxlint's own rules out.
@@ -36,16 +53,7 @@ function oxlint(files: readonly string[], rules: Record<string, unknown>): Repor
   const run = spawnSync(process.execPath, [oxlintBin, '--config', config, '--format', 'json', ...files], { cwd: repoRoot, encoding: 'utf8', timeout: 900_000 });
   expect(run.error).toBeUndefined();
   expect(run.stderr).toBe('');
-  const { diagnostics } = JSON.parse(run.stdout) as {
-    diagnostics: Array<{ code: string; filename: string; labels: Array<{ span: { line: number; column: number } }> }>;
-  };
-  return diagnostics
-    .map((diagnostic): Reported => {
-      const ruleId = diagnostic.code.replace(/^toolgate\((.*)\)$/, 'toolgate/$1');
-      const { line, column } = diagnostic.labels[0]!.span;
-      return [diagnostic.filename, ruleId, line, column];
-    })
-    .sort(compare);
+  return (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
 }
 
 async function eslint(files: readonly string[]): Promise<Reported[]> {
@@ -82,6 +90,23 @@ describe('toolgate/oxlint in the real oxlint', () => {
     const bare = (rules: Record<string, unknown>) => oxlint(['fixtures/example/src/agent.ts'], rules).filter(([, rule]) => rule === 'toolgate/no-bare-allowed-tools');
     expect(bare({ 'toolgate/no-bare-allowed-tools': 'error' }).length).toBe(2);
     expect(bare({ 'toolgate/no-bare-allowed-tools': ['error', { allow: ['Bash'] }] }).length).toBe(1);
+  });
+});
+
+describe('related places in the real oxlint', () => {
+  it("end a finding's message, as in ESLint, and other messages stay as ESLint writes them", async () => {
+    const files = ['fixtures/eslint/mode-from-caller.js', 'fixtures/eslint/agent.js'];
+    const fromOxlint = oxlintDiagnostics(files, { 'toolgate/no-bypass-without-disallowed-tools': 'error' })
+      .map(({ filename, labels, message }) => `${filename}:${labels[0]!.span.line} ${message}`)
+      .sort();
+    const linter = new ESLint({ cwd: repoRoot, overrideConfigFile: true, overrideConfig: [plugin.configs.recommended] });
+    const fromEslint = (await linter.lintFiles(files))
+      .flatMap((result) => result.messages.filter(({ ruleId }) => ruleId === 'toolgate/no-bypass-without-disallowed-tools').map(({ line, message }) => `${path.relative(repoRoot, result.filePath)}:${line} ${message}`))
+      .sort();
+    expect(fromOxlint).toEqual(fromEslint);
+    // The call that passes the "can be" value, in the linted file; agent.js's findings have no related place.
+    expect(fromOxlint.filter((line) => line.endsWith(' (See also line 8.)')).map((line) => line.split(' ')[0])).toEqual(['fixtures/eslint/mode-from-caller.js:7']);
+    expect(fromOxlint.filter((line) => line.startsWith('fixtures/eslint/agent.js')).some((line) => /See also|\{\{/.test(line))).toBe(false);
   });
 });
 
@@ -123,5 +148,19 @@ describe('the oxlint plugin object', () => {
       expect(visitor.before()).toBe(false);
     }
     expect(reports).toEqual([['/a.ts', 2], ['/b.ts', 5], ['/a.ts', 3]]);
+  });
+
+  it("fills each message's related places, named from oxlint's working folder, and leaves them empty without any", () => {
+    const rule = toOxlintRule(allRules.find((candidate) => candidate.id === 'no-bypass-without-disallowed-tools')!, registeredReading);
+    const reports: Array<Record<string, string | number> | undefined> = [];
+    const context = (filename: string): OxlintRuleContext => ({
+      filename,
+      cwd: repoRoot,
+      options: [],
+      sourceCode: { text: readFileSync(filename, 'utf8'), getLocFromIndex: () => ({ line: 1, column: 0 }) },
+      report: ({ data }) => void reports.push(data),
+    });
+    for (const file of ['fixtures/eslint/mode-from-caller.js', 'fixtures/eslint/agent.js']) rule.createOnce(context(path.join(repoRoot, file))).before();
+    expect(reports.map((data) => data?.related)).toEqual([' (See also line 8.)', '', '']);
   });
 });

@@ -154,6 +154,14 @@ runRuleTests(rule, {
         ...bypassAt(runs('function run(mode: string)', "run('bypassPermissions');"), 3, "'bypassPermissions'", 'is', fromArgument('mode', 'run')),
       },
       {
+        // ESLint names the call, a related place on another line, in the message (src/eslint/related-places.ts).
+        name: 'the one call passes a bypass constant: at the constant, the call a related place',
+        ...((code) => ({
+          code,
+          errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty: 'is', from: fromArgument('mode', 'run'), related: ' (See also line 4.)' }, line: 3, column: columnOf(code, 3, "'bypassPermissions'") }],
+        }))(runs('function run(mode: string)', "const MODE = 'bypassPermissions';", 'run(MODE);')),
+      },
+      {
         name: 'a call that leaves the argument out takes the default',
         ...bypassAt(runs("function run(prompt: string, mode = 'bypassPermissions')", "run('a', 'default');", "run('b');"), 2, "'bypassPermissions'", 'can be', fromDefault('mode', 'run')),
       },

@@ -80,7 +80,7 @@ export function runRuleTests<MessageIds extends string, Options>(
     describe('typescript', () => {
       new TypeScriptRuleTester().run(rule.id, module as unknown as TypeScriptRuleModule, {
         valid: typescript.valid,
-        invalid: typescript.invalid,
+        invalid: typescript.invalid.map((item) => ({ ...item, errors: item.errors.map(withRelatedData) })),
       });
     });
   }
@@ -89,7 +89,7 @@ export function runRuleTests<MessageIds extends string, Options>(
       const tester = new EslintRuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
       tester.run(rule.id, module, {
         valid: javascript.valid.map((item) => forEspree(typeof item === 'string' ? { code: item } : item)),
-        invalid: javascript.invalid.map((item) => ({ ...forEspree(item), errors: item.errors })),
+        invalid: javascript.invalid.map((item) => ({ ...forEspree(item), errors: item.errors.map(withRelatedData) })),
       });
     });
   }
@@ -111,6 +111,16 @@ export function runRuleTests<MessageIds extends string, Options>(
       });
     });
   }
+}
+
+/**
+ * ESLint's messages end in the related places (src/eslint/related-places.ts),
+ * and RuleTester rebuilds an expected message from its data: data that does
+ * not name `related` expects none, for the error and for its suggestions.
+ */
+function withRelatedData<Expected extends ExpectedError>(error: Expected): Expected {
+  const suggestions = error.suggestions?.map((suggestion) => (suggestion.data ? { ...suggestion, data: { related: '', ...suggestion.data } } : suggestion));
+  return { ...error, ...(error.data ? { data: { related: '', ...error.data } } : {}), ...(suggestions ? { suggestions } : {}) };
 }
 
 /** A JavaScript case with a file name the front end reads, and CommonJS parsing for `.cjs`. */
