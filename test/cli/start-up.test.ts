@@ -35,10 +35,10 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
 );
 
 /** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
-function modulesLoadedBy(args: string[], cwd: string, script = bin): string[] {
+function modulesLoadedBy(args: string[], cwd: string, script = bin, env: NodeJS.ProcessEnv = process.env): string[] {
   const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
   writeFileSync(log, '');
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...env, TOOLGATE_LOAD_LOG: log } });
   const loaded = [...readFileSync(log, 'utf8').matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
   expect(loaded.length, run.stderr).toBeGreaterThan(0);
   return loaded;
@@ -109,6 +109,20 @@ describe('start-up', () => {
     const loaded = modulesLoadedBy(['scan', '--no-config', '.'], treeOf('agent', agent));
     expect(loaded).toContain('dist/rules/index.js');
     expect(loaded).toContain('dist/src/engine/check-file.js');
+  });
+
+  it('a warm --cache run whose every result is cached loads no rule; the pretty report still links the rules that reported', () => {
+    const project = treeOf('warm', { ...agent, 'agent/consts.ts': "export const TOOLS = ['Bash'];\n", 'src/app.ts': 'export const x = 1;\n' });
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(project, '.key') };
+    const args = ['scan', '--no-config', '--cache', '.'];
+    const cold = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: 'utf8' });
+    expect(cold.stdout).toMatch(/no-bare-allowed-tools {2}https?:\/\//);
+    const loaded = modulesLoadedBy([...args, '--format', 'json'], project, bin, env);
+    expect(loaded).toContain('dist/src/engine/cache.js');
+    expect(loaded.filter((file) => checking.test(file))).toEqual([]);
+    const warm = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: 'utf8' });
+    expect(warm.stdout).toContain('1 from cache');
+    expect(warm.stdout.replace(/\(\d+ analysed, \d+ from cache/, '')).toEqual(cold.stdout.replace(/\(\d+ analysed, \d+ from cache/, ''));
   });
 
   it('loads neither the other commands, the other formatters nor ajv for a scan without a config file', () => {
