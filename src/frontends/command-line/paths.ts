@@ -11,14 +11,17 @@ import { permissionFlags } from '../../model/cli-flags.js';
 export type CommandLineKind = 'script' | 'makefile' | 'package' | 'workflow';
 
 export function commandLineKindOf(path: string): CommandLineKind | undefined {
-  const parts = path.replace(/\\/g, '/').split('/');
-  const name = parts.at(-1)!;
+  // Discovery asks about every file it walks past: the name is cut out, not the whole path split.
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   if (name.endsWith('.sh') || name.endsWith('.bash')) return 'script';
   if (name === 'Makefile' || name === 'makefile' || name === 'GNUmakefile' || name.endsWith('.mk')) return 'makefile';
   if (name === 'package.json') return 'package';
-  if ((name.endsWith('.yml') || name.endsWith('.yaml')) && parts.at(-2) === 'workflows' && parts.at(-3) === '.github') return 'workflow';
+  if ((name.endsWith('.yml') || name.endsWith('.yaml')) && workflowFolder.test(path)) return 'workflow';
   return undefined;
 }
+
+/** A file directly in `.github/workflows/`. */
+const workflowFolder = /(?:^|[\\/])\.github[\\/]workflows[\\/][^\\/]+$/;
 
 export function isCommandLinePath(path: string): boolean {
   return commandLineKindOf(path) !== undefined;
