@@ -11,13 +11,18 @@ import { permissionFlags } from '../../model/cli-flags.js';
 export type CommandLineKind = 'script' | 'makefile' | 'package' | 'workflow';
 
 export function commandLineKindOf(path: string): CommandLineKind | undefined {
-  // Discovery asks about every file it walks past: the name is cut out, not the whole path split.
-  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-  if (name.endsWith('.sh') || name.endsWith('.bash')) return 'script';
-  if (name === 'Makefile' || name === 'makefile' || name === 'GNUmakefile' || name.endsWith('.mk')) return 'makefile';
-  if (name === 'package.json') return 'package';
-  if ((name.endsWith('.yml') || name.endsWith('.yaml')) && workflowFolder.test(path)) return 'workflow';
+  // Discovery asks about every file it walks past: endings are tested on the path itself, and the name cut out only when one matches.
+  if (path.endsWith('.sh') || path.endsWith('.bash')) return 'script';
+  if (path.endsWith('.mk') || (path.endsWith('akefile') && makefiles.has(nameOf(path)))) return 'makefile';
+  if (path.endsWith('package.json') && nameOf(path) === 'package.json') return 'package';
+  if ((path.endsWith('.yml') || path.endsWith('.yaml')) && workflowFolder.test(path)) return 'workflow';
   return undefined;
+}
+
+const makefiles = new Set(['Makefile', 'makefile', 'GNUmakefile']);
+
+function nameOf(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 /** A file directly in `.github/workflows/`. */
