@@ -63,7 +63,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   for (const file of namedFiles(snapshot, [...roots].filter(code))) files.add(file);
   for (const root of roots) files.add(root);
   for (const file of plugin.manifests) files.add(file);
-  const folders = [...snapshot.folders()].filter((folder) => folder === '.claude' || folder.endsWith('/.claude'));
+  const folders = [...snapshot.claudeFolders()];
   return { roots: [...roots].sort(), files, folders };
 }
 
@@ -150,7 +150,7 @@ function loadingSettings(snapshot: Snapshot, agents: readonly string[], changed:
 /** The folder of the nearest `.claude/` above a file (`.` for the repository's top), as `ProjectSettings` finds it. */
 function nearestProject(snapshot: Snapshot, file: string): string | undefined {
   for (let folder = path.posix.dirname(file); ; folder = path.posix.dirname(folder)) {
-    if (snapshot.isFolder(folder === '.' ? '.claude' : `${folder}/.claude`)) return folder;
+    if (snapshot.claudeFolders().has(folder === '.' ? '.claude' : `${folder}/.claude`)) return folder;
     if (folder === '.') return undefined;
   }
 }
