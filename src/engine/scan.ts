@@ -8,7 +8,7 @@ import { onePerMistake } from './dedupe.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
 import { compareFindings, withRelatedOf, type FileProblem, type Finding } from './findings.js';
-import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
+import { textOrEmpty, withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
 import { SuppressionAudit, type AuditRecord } from './suppression-audit.js';
@@ -150,7 +150,14 @@ export async function scan(options: ScanOptions, { rules: given, rulesId, frontE
   }
   // Each file's reports are one per mistake already; this settles the places two files' reports share.
   const once = onePerMistake([...found.values()]);
-  const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings)));
+  // Each file with findings is read once for both (all that a warm run of an unchanged tree reads).
+  const texts = new Map<string, string>();
+  const readOnce = (absolute: string): string => {
+    let text = texts.get(absolute);
+    if (text === undefined) texts.set(absolute, (text = textOrEmpty(absolute)));
+    return text;
+  };
+  const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings), readOnce), readOnce);
   return {
     root,
     findings: all.filter((finding) => !finding.suppression),
