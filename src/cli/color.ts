@@ -1,4 +1,7 @@
-import picocolors from 'picocolors';
+import { createRequire } from 'node:module';
+
+// Required as the CommonJS module it is (no parse of it for export names).
+const picocolors = createRequire(import.meta.url)('picocolors') as typeof import('picocolors');
 
 export type Colors = ReturnType<typeof picocolors.createColors>;
 

@@ -1,4 +1,5 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { Option } from './commander.js';
 import type { InspectResult } from '../engine/inspect/index.js';
 import { createColors, useColor } from './color.js';
 import { withoutWorkflowCommands } from './escape.js';

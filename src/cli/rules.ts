@@ -1,4 +1,5 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { Option } from './commander.js';
 import { UsageError } from '../engine/errors.js';
 import { createColors, useColor } from './color.js';
 import { ExitCode } from './exit-codes.js';

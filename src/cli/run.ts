@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from './commander.js';
 import { configNames } from '../engine/configs.js';
 import { UsageError } from '../engine/errors.js';
 import { parseShard, shardFormat, type Shard } from '../engine/shard.js';

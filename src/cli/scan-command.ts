@@ -14,7 +14,7 @@ import { describeProblem } from './problem-line.js';
 import { progressFor, showProgress } from './progress.js';
 import type { CliIo } from './run.js';
 import { defaultBaseline, type ScanFlags } from './scan-flags.js';
-import { cliToolkit, loadedToolkit } from './toolkit.js';
+import { cliToolkit, loadedToolkit, loadRules } from './toolkit.js';
 
 export async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo): Promise<number> {
   const rules = flags.rule?.flatMap((id) => id.split(',')).map((id) => id.trim()).filter((id) => id !== '');
@@ -42,7 +42,9 @@ export async function scanCommand(paths: string[], flags: ScanFlags, io: CliIo):
   const result: Report = { ...scanned, findings: kept, ...(accepted ? { baselined: scanned.findings.length - kept.length } : {}) };
   const { errors, warnings } = countSeverities(result.findings);
 
-  const shown: Report = flags.quiet ? { ...result, findings: result.findings.filter((finding) => finding.severity === 'error') } : result;
+  const quieted: Report = flags.quiet ? { ...result, findings: result.findings.filter((finding) => finding.severity === 'error') } : result;
+  // The pretty report links each reporting rule's page; a warm `--cache` run that took every result from the cache loaded no rule.
+  const shown: Report = flags.format === 'pretty' && quieted.findings.length > 0 && quieted.rules.length === 0 ? { ...quieted, rules: [...(await loadRules())] } : quieted;
   const colors = createColors(useColor(colorFlagFor(flags.output, flags.color), io.env, io.isTTY));
   const format = await loadFormatter(flags.format);
   const text = format(shown, { colors, cwd: io.cwd, ...(flags.codeFrame ? { source: sourceReader(result.root) } : {}) });

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { safeIgnoreLines } from './ignore-lines.js';
 import { isPluginRoot, namedPluginFileKind, pluginKindOf, pluginRootAbove } from './plugin-roots.js';
 import { isSupportedPath } from './prefilter.js';
@@ -10,6 +11,9 @@ import { compareText } from './findings.js';
 import { readTextFile } from './read-source.js';
 import type { FrontEnd } from '../frontends/contract.js';
 import { isFrontmatterPath, type FrontmatterKind } from '../frontends/frontmatter/paths.js';
+
+// Required as the CommonJS module it is: imported as an ES module, Node.js first parses its 50 KB for export names on every run.
+const ignore = createRequire(import.meta.url)('ignore') as typeof import('ignore');
 
 /** Dependencies, version control and build output: never the code under review. */
 export const skippedDirectories: ReadonlySet<string> = new Set([

@@ -18,10 +18,11 @@ const lineBreak = /\r\n|[\n\r\u2028\u2029]/;
  * Only the first line: a finding that spans a whole function keeps its
  * fingerprint when the body changes.
  *
- * Each file with findings is read once more here; a file that has gone since
- * the scan read it gives an empty line, never an error.
+ * Each file with findings is read once more here (`readText`, which the
+ * scan shares with the suggested edits); a file that has gone since the scan
+ * read it gives an empty line, never an error.
  */
-export async function withFingerprints(root: string, findings: readonly UnprintedFinding[]): Promise<Finding[]> {
+export async function withFingerprints(root: string, findings: readonly UnprintedFinding[], readText: (absolute: string) => string = textOrEmpty): Promise<Finding[]> {
   const byPath = new Map<string, UnprintedFinding[]>();
   for (const finding of findings) {
     const group = byPath.get(finding.path);
@@ -30,7 +31,7 @@ export async function withFingerprints(root: string, findings: readonly Unprinte
   }
   const lineTexts = new Map<UnprintedFinding, string>();
   for (const [file, group] of byPath) {
-    const lines = await readLines(path.resolve(root, file));
+    const lines = readText(path.resolve(root, file)).split(lineBreak);
     for (const finding of group) lineTexts.set(finding, normalizeLine(lines[finding.line - 1] ?? ''));
   }
   const seen = new Map<string, number>();
@@ -52,11 +53,12 @@ function fingerprintKey(finding: UnprintedFinding, lineText: string): string {
   return JSON.stringify([finding.ruleId, finding.messageId, data, finding.path, lineText]);
 }
 
-async function readLines(absolute: string): Promise<string[]> {
+/** A file's text without a byte order mark; empty when it cannot be read. */
+export function textOrEmpty(absolute: string): string {
   try {
     const text = readTextFile(absolute);
-    return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(lineBreak);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
-    return [];
+    return '';
   }
 }

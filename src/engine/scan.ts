@@ -8,10 +8,10 @@ import { onePerMistake } from './dedupe.js';
 import { configNames, configRules, type ConfigName, type RuleSetting } from './configs.js';
 import { UsageError } from './errors.js';
 import { compareFindings, withRelatedOf, type FileProblem, type Finding } from './findings.js';
-import { withFingerprints, type UnprintedFinding } from './fingerprint.js';
+import { textOrEmpty, withFingerprints, type UnprintedFinding } from './fingerprint.js';
 import { withReplacedTexts } from './suggested-edits.js';
 import { describeShard, parseShard, type Shard } from './shard.js';
-import { SuppressionAudit } from './suppression-audit.js';
+import { SuppressionAudit, type AuditRecord } from './suppression-audit.js';
 import { analyseFiles, type AnalysedFile, type ScanStats, type FileOptions } from './file-pipeline.js';
 import type { AnyRule } from '../model/rule.js';
 import { today as currentDay } from './suppressions.js';
@@ -77,7 +77,7 @@ interface Checking {
 }
 
 /** Find the files under `paths`, check each with the rules of a config, and collect the results; `toolkit` holds the rules and front ends there are. */
-export async function scan(options: ScanOptions, { rules: given, frontEnds }: Toolkit): Promise<ScanResult> {
+export async function scan(options: ScanOptions, { rules: given, rulesId, frontEnds }: Toolkit): Promise<ScanResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const preset = options.config ?? 'recommended';
   checkPreset(preset);
@@ -97,9 +97,12 @@ export async function scan(options: ScanOptions, { rules: given, frontEnds }: To
       checking = { settings, audit: new SuppressionAudit(settings, all), check: (file) => checkFile(file, settings, { ...options, frontEnds }) };
       return checking;
     })());
+  // The rules in force follow from the preset alone when nothing names a rule: with `rulesId` saying which rules
+  // the loader gives, the cache's key needs no rule loaded, and a warm run whose every result is cached loads none.
+  const keyedByPreset = typeof given === 'function' && rulesId !== undefined && (options.rules?.length ?? 0) === 0 && (config?.rules.size ?? 0) === 0;
   // Loaded now when they decide something before any file is read: a `--rule` id to check, the cache's key;
   // and with rules handed in loaded, the library's scan behaves as it always did.
-  if (typeof given !== 'function' || (options.rules?.length ?? 0) > 0 || options.cache) await loadChecking();
+  if (typeof given !== 'function' || (options.rules?.length ?? 0) > 0 || (options.cache && !keyedByPreset)) await loadChecking();
   // The library takes a shard as an object: hold it to the CLI's rules.
   if (options.shard) parseShard(describeShard(options.shard));
   const tree: ScanOptions = {
@@ -110,6 +113,8 @@ export async function scan(options: ScanOptions, { rules: given, frontEnds }: To
     ...(options.prefilter === false || config?.prefilter === false ? { prefilter: false } : {}),
   };
   const found = new Map<string, UnprintedFinding>();
+  /** What each file tells the suppression audit, in the order the files came: the audit needs the rules, and only comments give it work. */
+  const audits: AuditRecord[] = [];
   const take = (checked: CheckedFile): void => {
     // A value several files use (an imported base object, a settings file) is reported once, where it is
     // written, with the places of every file that related to it.
@@ -118,9 +123,11 @@ export async function scan(options: ScanOptions, { rules: given, frontEnds }: To
       const earlier = found.get(key);
       found.set(key, earlier ? withRelatedOf(earlier, finding) : finding);
     }
-    loaded(checking).audit.add(checked.audit);
+    audits.push(checked.audit);
   };
-  const cache = options.cache ? openCache(cwd, loaded(checking).settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) }) : undefined;
+  const cache = options.cache
+    ? openCache(cwd, keyedByPreset ? `${rulesId}:${preset}` : loaded(checking).settings, { ...options, ...(tree.prefilter === false ? { prefilter: false } : {}) })
+    : undefined;
   const { root, stats, problems } = await analyseFiles(
     tree,
     frontEnds,
@@ -135,11 +142,22 @@ export async function scan(options: ScanOptions, { rules: given, frontEnds }: To
     cache && { cache, reuse: take },
   );
   cache?.save();
-  // Without a file checked there is no suppression comment to audit.
-  if (options.strict && checking) for (const finding of checking.audit.findings()) found.set(findingKey(finding), finding);
+  // Without a suppression comment there is nothing to audit (a warm run whose results were all cached loads no rule for it).
+  if (options.strict && (checking || audits.some((record) => record.comments.length > 0))) {
+    const { audit } = await loadChecking();
+    for (const record of audits) audit.add(record);
+    for (const finding of audit.findings()) found.set(findingKey(finding), finding);
+  }
   // Each file's reports are one per mistake already; this settles the places two files' reports share.
   const once = onePerMistake([...found.values()]);
-  const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings)));
+  // Each file with findings is read once for both (all that a warm run of an unchanged tree reads).
+  const texts = new Map<string, string>();
+  const readOnce = (absolute: string): string => {
+    let text = texts.get(absolute);
+    if (text === undefined) texts.set(absolute, (text = textOrEmpty(absolute)));
+    return text;
+  };
+  const all = await withReplacedTexts(root, await withFingerprints(root, once.sort(compareFindings), readOnce), readOnce);
   return {
     root,
     findings: all.filter((finding) => !finding.suppression),
@@ -164,13 +182,14 @@ function loaded(checking: Checking | undefined): Checking {
  * and every rule with its severity and options (preset, `--rule` and config
  * file alike).
  */
-function openCache(cwd: string, settings: readonly RuleSetting[], options: ScanOptions): ScanCache<CheckedFile> {
+function openCache(cwd: string, settings: readonly RuleSetting[] | string, options: ScanOptions): ScanCache<CheckedFile> {
   return new ScanCache<CheckedFile>({
     file: cacheFile(cwd, options.cacheLocation),
     toolgateVersion: toolInfo.version,
     key: {
       root: cwd,
-      rules: settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]),
+      // Or, when nothing names a rule, which rules and preset (`rulesId:preset`): the same for the same settings.
+      rules: typeof settings === 'string' ? settings : settings.map(({ rule, severity, options: ruleOptions }) => [rule.id, severity, ruleOptions ?? null]),
       prefilter: options.prefilter !== false,
     },
     today: options.today ?? currentDay(),

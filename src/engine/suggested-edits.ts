@@ -24,11 +24,15 @@ export function locateSuggestions(
  * exact change. Each file with edits is read once more; a file that has gone
  * since the scan read it gives empty texts, never an error.
  */
-export async function withReplacedTexts<T extends { suggestions?: FindingSuggestion[] }>(root: string, findings: readonly T[]): Promise<T[]> {
+export async function withReplacedTexts<T extends { suggestions?: FindingSuggestion[] }>(
+  root: string,
+  findings: readonly T[],
+  readFile: (absolute: string) => string = (absolute) => readText(absolute) ?? '',
+): Promise<T[]> {
   const texts = new Map<string, Promise<string>>();
   const textOf = (file: string): Promise<string> => {
     let text = texts.get(file);
-    if (!text) texts.set(file, (text = Promise.resolve(readText(path.resolve(root, file)) ?? '')));
+    if (!text) texts.set(file, (text = Promise.resolve(readFile(path.resolve(root, file)))));
     return text;
   };
   return Promise.all(

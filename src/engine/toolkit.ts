@@ -16,6 +16,14 @@ export interface Toolkit {
    * rules and the model they use: every CLI run pays for its start-up.
    */
   rules: readonly AnyRule[] | (() => Promise<readonly AnyRule[]>);
+  /**
+   * With a loader: a name for the rules it gives, the same while they are
+   * (toolgate's shipped rules: `shipped`, with toolgate's version beside it in
+   * the cache's key). `--cache` then keys its results by it and the preset
+   * when no `--rule` or config file names a rule, so a warm run whose every
+   * result is cached loads no rule.
+   */
+  rulesId?: string;
   frontEnds: readonly FrontEnd[];
 }
 

@@ -30,16 +30,17 @@ import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 register(${JSON.stringify(pathToFileURL(hooks).href)});
 const cache = createRequire(import.meta.url).cache;
-process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync(process.env.TOOLGATE_LOAD_LOG, \`loaded \${pathToFileURL(file).href}\\n\`); });
+process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync(process.env.TOOLGATE_LOAD_LOG, \`required \${pathToFileURL(file).href}\\n\`); });
 `,
 );
 
 /** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
-function modulesLoadedBy(args: string[], cwd: string, script = bin): string[] {
+function modulesLoadedBy(args: string[], cwd: string, script = bin, env: NodeJS.ProcessEnv = process.env, esOnly = false): string[] {
   const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
   writeFileSync(log, '');
-  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...process.env, TOOLGATE_LOAD_LOG: log } });
-  const loaded = [...readFileSync(log, 'utf8').matchAll(/^loaded (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...env, TOOLGATE_LOAD_LOG: log } });
+  // `loaded`: through the ES module loader (its hook); `required`: in require.cache.
+  const loaded = [...readFileSync(log, 'utf8').matchAll(esOnly ? /^loaded (file:\S+)$/gm : /^(?:loaded|required) (file:\S+)$/gm)].map(([, url]) => path.relative(repoRoot, new URL(url!).pathname));
   expect(loaded.length, run.stderr).toBeGreaterThan(0);
   return loaded;
 }
@@ -109,6 +110,27 @@ describe('start-up', () => {
     const loaded = modulesLoadedBy(['scan', '--no-config', '.'], treeOf('agent', agent));
     expect(loaded).toContain('dist/rules/index.js');
     expect(loaded).toContain('dist/src/engine/check-file.js');
+  });
+
+  it('a warm --cache run whose every result is cached loads no rule; the pretty report still links the rules that reported', () => {
+    const project = treeOf('warm', { ...agent, 'agent/consts.ts': "export const TOOLS = ['Bash'];\n", 'src/app.ts': 'export const x = 1;\n' });
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(project, '.key') };
+    const args = ['scan', '--no-config', '--cache', '.'];
+    const cold = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: 'utf8' });
+    expect(cold.stdout).toMatch(/no-bare-allowed-tools {2}https?:\/\//);
+    const loaded = modulesLoadedBy([...args, '--format', 'json'], project, bin, env);
+    expect(loaded).toContain('dist/src/engine/cache.js');
+    expect(loaded.filter((file) => checking.test(file))).toEqual([]);
+    const warm = spawnSync(process.execPath, [bin, ...args], { cwd: project, env, encoding: 'utf8' });
+    expect(warm.stdout).toContain('1 from cache');
+    expect(warm.stdout.replace(/\(\d+ analysed, \d+ from cache/, '')).toEqual(cold.stdout.replace(/\(\d+ analysed, \d+ from cache/, ''));
+  });
+
+  it('requires its CommonJS dependencies as such: no ES-module wrapper parses them for export names', () => {
+    const empty = mkdtempSync(path.join(work, 'empty-'));
+    const args = ['scan', '--no-config', '--no-error-on-unmatched-pattern', '.'];
+    expect(modulesLoadedBy(args, empty)).toEqual(expect.arrayContaining(['node_modules/commander/index.js', 'node_modules/ignore/index.js', 'node_modules/picocolors/picocolors.js']));
+    expect(modulesLoadedBy(args, empty, bin, process.env, true).filter((file) => file.startsWith('node_modules/'))).toEqual([]);
   });
 
   it('loads neither the other commands, the other formatters nor ajv for a scan without a config file', () => {

@@ -9,11 +9,11 @@ const words = (text: string, expressions = false) => shellCommands(text, undefin
 
 describe('the command-line front end', () => {
   it('reads shell scripts, Makefiles, package.json and GitHub workflows by name, and nothing else', () => {
-    for (const path of ['run.sh', 'a/b.bash', 'Makefile', 'sub/makefile', 'GNUmakefile', 'rules.mk', 'package.json', 'app/package.json', '.github/workflows/ci.yml', '.github/workflows/ci.yaml']) {
+    for (const path of ['run.sh', 'a/b.bash', 'Makefile', 'sub/makefile', 'GNUmakefile', 'rules.mk', 'package.json', 'app/package.json', '.github/workflows/ci.yml', '.github/workflows/ci.yaml', 'C:\\repo\\.github\\workflows\\ci.yml', 'C:\\repo\\run.sh']) {
       expect([path, isCommandLinePath(path), isSupportedPath(path)]).toEqual([path, true, true]);
     }
     // A script without an extension is not opened to read its #! line; YAML outside .github/workflows is not a workflow.
-    for (const path of ['bin/run', 'Makefile.bak', 'package-lock.json', 'ci.yml', '.github/ci.yml', 'workflows/ci.yml', '.github/workflows/sub/ci.yml']) {
+    for (const path of ['bin/run', 'Makefile.bak', 'package-lock.json', 'ci.yml', '.github/ci.yml', 'workflows/ci.yml', '.github/workflows/sub/ci.yml', 'x.github/workflows/ci.yml', 'repo/my.github/workflows/ci.yml']) {
       expect([path, isCommandLinePath(path)]).toEqual([path, false]);
     }
   });

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { UsageError } from '../errors.js';
 
 export interface GitCall {
@@ -21,15 +21,17 @@ export function gitBytes(args: readonly string[], cwd: string, { input, okStatus
   }
 }
 
-/** `git` without waiting: two searches can run side by side on two cores. */
-export function gitAsync(args: readonly string[], cwd: string, { okStatuses = [0], globs = false }: GitCall = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', [...(globs ? [] : ['--literal-pathspecs']), ...args], { cwd, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout, stderr) => {
+/** `git` without waiting (two searches can run side by side on two cores), and its process, to stop it when its answer is not needed. */
+export function gitAnswer(args: readonly string[], cwd: string, { okStatuses = [0], globs = false }: GitCall = {}): { answer: Promise<string>; child: ChildProcess } {
+  let child!: ChildProcess;
+  const answer = new Promise<string>((resolve, reject) => {
+    child = execFile('git', [...(globs ? [] : ['--literal-pathspecs']), ...args], { cwd, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout, stderr) => {
       const status = (error as { code?: unknown } | null)?.code;
       if (!error || (typeof status === 'number' && okStatuses.includes(status))) resolve(stdout);
       else reject(new UsageError(`--staged needs a git repository: git ${args[0]!} failed${stderr.trim() ? `: ${stderr.trim()}` : ''}`));
     });
   });
+  return { answer, child };
 }
 
 export function git(args: readonly string[], cwd: string, call?: GitCall): string {

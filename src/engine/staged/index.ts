@@ -1,8 +1,9 @@
 import type { FileProblem, Finding } from '../findings.js';
 import type { ScanResult } from '../scan.js';
 import { checkOut, temporaryFolder } from './checkout.js';
-import { gitAsync, records } from './git.js';
+import { records } from './git.js';
 import { planStaged, type Reach } from './plan.js';
+import { stagedQueries, type StagedQueries } from './queries.js';
 import { headEntries, readIndex, type Snapshot } from './snapshot.js';
 
 /** A partial checkout to scan: `paths` (relative to `directory`) are the files to check. */
@@ -28,12 +29,16 @@ export type ScanTree = (tree: StagedTree, quiet: boolean) => Promise<ScanResult>
  * anything it does. Finding paths are relative to the repository's top.
  */
 export async function scanStaged(cwd: string, scanTree: ScanTree): Promise<ScanResult | undefined> {
-  // Side by side, from where the hook runs: paths relative to the repository's top (`--no-relative`, `--full-name`, `:/`).
-  const [top, staged, listing] = await Promise.allSettled([
-    gitAsync(['rev-parse', '--show-toplevel'], cwd),
-    gitAsync(['diff', '--cached', '--name-only', '--no-renames', '--no-relative', '-z'], cwd),
-    gitAsync(['ls-files', '--stage', '-v', '-z', '--full-name', '--', ':/'], cwd, { globs: true }),
-  ]);
+  const queries = stagedQueries(cwd);
+  try {
+    return await scanQueried(queries, scanTree);
+  } finally {
+    queries.dispose();
+  }
+}
+
+async function scanQueried(queries: StagedQueries, scanTree: ScanTree): Promise<ScanResult | undefined> {
+  const [top, staged, listing] = await Promise.allSettled([queries.top, queries.staged, queries.listing]);
   // Outside a repository, the first call's error says so.
   const [topLine, names, entries] = [top, staged, listing].map((result) => {
     if (result.status === 'rejected') throw result.reason;
@@ -46,7 +51,7 @@ export async function scanStaged(cwd: string, scanTree: ScanTree): Promise<ScanR
   let before: Snapshot | undefined;
   // Asked of HEAD only when needed: for a deleted module's importers, or for findings outside the staged files.
   const beforeChange = (): Snapshot => (before ??= index.with(headEntries(repository, [...changed])));
-  const after = await scanSnapshot(index, changed, { before: beforeChange }, (tree) => scanTree(tree, false));
+  const after = await scanSnapshot(index, changed, { before: beforeChange, search: queries }, (tree) => scanTree(tree, false));
   if (!after) return undefined;
   const elsewhere = (item: { path: string }): boolean => !changed.has(item.path);
   const outside = [...after.result.findings, ...(after.result.suppressed ?? []), ...after.result.problems].some(elsewhere);

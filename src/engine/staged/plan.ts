@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isSettingsPath } from '../../frontends/settings/paths.js';
 import { candidateText, isSupportedPath } from '../prefilter.js';
-import { agentFiles } from './agent-files.js';
+import { agentFiles, type AgentSearch } from './agent-files.js';
 import { agentsReaching } from './names.js';
 import { namedFiles } from './named-files.js';
 import { stagedPluginFiles } from './plugin-files.js';
@@ -34,7 +34,7 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   const staged = [...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)), ...plugin.files];
   const given = 'roots' in reach;
   // A change of nothing a front end or module resolution reads (a README) reaches no agent file: no need to look for them.
-  const agents = given || ![...changed].some(isReadOrConsulted) ? [] : await agentFiles(snapshot, changed);
+  const agents = given || ![...changed].some(isReadOrConsulted) ? [] : await agentFiles(snapshot, changed, reach.search);
   // Read with the agent files when they were searched for (one `git cat-file` for both).
   snapshot.prefetch(staged);
   const roots = new Set(given ? reach.roots.filter((root) => snapshot.has(root)) : staged);
@@ -63,16 +63,17 @@ export async function planStaged(snapshot: Snapshot, changed: ReadonlySet<string
   for (const file of namedFiles(snapshot, [...roots].filter(code))) files.add(file);
   for (const root of roots) files.add(root);
   for (const file of plugin.manifests) files.add(file);
-  const folders = [...snapshot.folders()].filter((folder) => folder === '.claude' || folder.endsWith('/.claude'));
+  const folders = [...snapshot.claudeFolders()];
   return { roots: [...roots].sort(), files, folders };
 }
 
 /**
  * How the roots are chosen: found from the change (`before`: the snapshot
- * that still holds the files the change deletes), or given (the same
- * files checked again in the state before the change).
+ * that still holds the files the change deletes; `search`: the answers that
+ * name the agent files), or given (the same files checked again in the
+ * state before the change).
  */
-export type Reach = { before: () => Snapshot } | { roots: readonly string[] };
+export type Reach = { before: () => Snapshot; search: AgentSearch } | { roots: readonly string[] };
 
 /** The `sources` some of whose imports lead (in any number of steps) to a changed file. */
 function reaching(graph: ImportGraph, sources: readonly string[], changed: ReadonlySet<string>): string[] {
@@ -149,7 +150,7 @@ function loadingSettings(snapshot: Snapshot, agents: readonly string[], changed:
 /** The folder of the nearest `.claude/` above a file (`.` for the repository's top), as `ProjectSettings` finds it. */
 function nearestProject(snapshot: Snapshot, file: string): string | undefined {
   for (let folder = path.posix.dirname(file); ; folder = path.posix.dirname(folder)) {
-    if (snapshot.isFolder(folder === '.' ? '.claude' : `${folder}/.claude`)) return folder;
+    if (snapshot.claudeFolders().has(folder === '.' ? '.claude' : `${folder}/.claude`)) return folder;
     if (folder === '.') return undefined;
   }
 }

@@ -16,6 +16,7 @@ export interface Entry {
 export class Snapshot {
   private readonly blobs = new Map<string, Buffer>();
   private folderSet: Set<string> | undefined;
+  private claudeSet: Set<string> | undefined;
 
   constructor(
     readonly repository: string,
@@ -40,6 +41,23 @@ export class Snapshot {
       for (const file of this.entries.keys()) for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) this.folderSet.add(file.slice(0, at));
     }
     return this.folderSet;
+  }
+
+  /**
+   * Every folder named `.claude` that holds a file, at any depth: what
+   * settings are found by. Cut out of the paths, without the set of every
+   * folder (`folders`), which each staged check would otherwise build.
+   */
+  claudeFolders(): ReadonlySet<string> {
+    if (!this.claudeSet) {
+      this.claudeSet = new Set();
+      for (const file of this.entries.keys()) {
+        for (let at = file.indexOf('.claude/'); at !== -1; at = file.indexOf('.claude/', at + 1)) {
+          if (at === 0 || file.charCodeAt(at - 1) === 0x2f) this.claudeSet.add(file.slice(0, at + '.claude'.length));
+        }
+      }
+    }
+    return this.claudeSet;
   }
 
   /** Read these files' blobs in one batch, before `bytes` asks for them one by one. */
@@ -87,9 +105,12 @@ export function readIndex(repository: string, listing = git(['ls-files', '--stag
   const unwatched = new Set<string>();
   // `-v`: a tag says whether git compares the file with the working tree (`H`) or trusts it unchanged.
   for (const record of records(listing)) {
-    const match = /^(\S) (\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(record);
+    // The fields before the tab only: a regular expression over each whole record (its path too) cost more than git's listing.
+    const tab = record.indexOf('\t');
+    const match = tab < 0 ? null : indexFields.exec(record.slice(0, tab));
     if (!match) throw new UsageError(`--staged cannot read the git index: unexpected line '${record}'`);
-    const [, tag, mode, oid, stage, file] = match;
+    const [, tag, mode, oid, stage] = match;
+    const file = record.slice(tab + 1);
     if (stage !== '0') throw new UsageError(`--staged: the git index has unresolved conflicts (${file!}); resolve them first`);
     if (mode !== '100644' && mode !== '100755') continue;
     entries.set(file!, { oid: oid! });
@@ -97,6 +118,9 @@ export function readIndex(repository: string, listing = git(['ls-files', '--stag
   }
   return new Snapshot(repository, entries, unwatched);
 }
+
+/** `ls-files --stage -v`: tag, mode, object id, stage. */
+const indexFields = /^(\S) (\d+) ([0-9a-f]+) (\d)$/;
 
 /** What HEAD holds at `files` (a file missing there maps to undefined: added since). */
 export function headEntries(repository: string, files: readonly string[]): Map<string, Entry | undefined> {
@@ -117,7 +141,17 @@ function hasHead(repository: string): boolean {
 }
 
 /** A path of the snapshot as an absolute path under `base`, and back (undefined outside `base`). */
-export const underBase = (base: string, file: string): string => path.join(base, ...file.split('/'));
+export function underBase(base: string, file: string): string {
+  // The resolvers ask thousands of times: a snapshot's path (git's: no `.`, `..` or empty segment) under a normalized base is appended as it is.
+  if (path.sep === '/' && isNormalizedBase(base) && !unnormalized.test(`/${file}`)) return `${base}/${file}`;
+  return path.join(base, ...file.split('/'));
+}
+
+let lastBase: { base: string; normalized: boolean } | undefined;
+function isNormalizedBase(base: string): boolean {
+  if (lastBase?.base !== base) lastBase = { base, normalized: path.isAbsolute(base) && path.normalize(base) === base && !base.endsWith('/') };
+  return lastBase.normalized;
+}
 export function relativeTo(base: string, absolute: string): string | undefined {
   // The resolvers ask about normalized paths under `base` thousands of times: those need no path.relative.
   if (absolute.startsWith(base) && absolute.charAt(base.length) === path.sep && !unnormalized.test(absolute.slice(base.length))) {

@@ -11,14 +11,22 @@ import { permissionFlags } from '../../model/cli-flags.js';
 export type CommandLineKind = 'script' | 'makefile' | 'package' | 'workflow';
 
 export function commandLineKindOf(path: string): CommandLineKind | undefined {
-  const parts = path.replace(/\\/g, '/').split('/');
-  const name = parts.at(-1)!;
-  if (name.endsWith('.sh') || name.endsWith('.bash')) return 'script';
-  if (name === 'Makefile' || name === 'makefile' || name === 'GNUmakefile' || name.endsWith('.mk')) return 'makefile';
-  if (name === 'package.json') return 'package';
-  if ((name.endsWith('.yml') || name.endsWith('.yaml')) && parts.at(-2) === 'workflows' && parts.at(-3) === '.github') return 'workflow';
+  // Discovery asks about every file it walks past: endings are tested on the path itself, and the name cut out only when one matches.
+  if (path.endsWith('.sh') || path.endsWith('.bash')) return 'script';
+  if (path.endsWith('.mk') || (path.endsWith('akefile') && makefiles.has(nameOf(path)))) return 'makefile';
+  if (path.endsWith('package.json') && nameOf(path) === 'package.json') return 'package';
+  if ((path.endsWith('.yml') || path.endsWith('.yaml')) && workflowFolder.test(path)) return 'workflow';
   return undefined;
 }
+
+const makefiles = new Set(['Makefile', 'makefile', 'GNUmakefile']);
+
+function nameOf(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/** A file directly in `.github/workflows/`. */
+const workflowFolder = /(?:^|[\\/])\.github[\\/]workflows[\\/][^\\/]+$/;
 
 export function isCommandLinePath(path: string): boolean {
   return commandLineKindOf(path) !== undefined;
