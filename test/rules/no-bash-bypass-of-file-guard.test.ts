@@ -74,6 +74,8 @@ runRuleTests(rule, {
       keptInField(`${runFields} disallowedTools?: string[];`),
       keptInField(`${runFields} tools?: string[];`),
       keptInField(`${runFields} [key: string]: unknown;`),
+      keptInField(runFields).replace('interface RunOptions {', 'interface RunOptions extends Record<string, unknown> {'),
+      keptInField(runFields).replace('interface RunOptions', "import type { Options } from '@anthropic-ai/claude-agent-sdk';\ntype RunOptions = Options & {}; interface Unused").replace(/\n/, ' '),
     ],
     invalid: [
       {
@@ -94,6 +96,11 @@ runRuleTests(rule, {
       {
         name: 'options kept in a constructor field, spread in a method with what callers pass, typed without a deny list',
         code: keptInField(runFields),
+        errors: [{ messageId: 'bashUnguarded', data: data('Edit and Write', 'Write|Edit|Bash'), line: 7, column: fieldAt }],
+      },
+      {
+        name: 'the same, typed by a type alias of a type literal, with | undefined',
+        code: keptInField(runFields).replace(`interface RunOptions { ${runFields} }`, `type RunOptions = { ${runFields} };`).replace('extra?: Partial<RunOptions>', 'extra: Readonly<Partial<RunOptions>> | undefined'),
         errors: [{ messageId: 'bashUnguarded', data: data('Edit and Write', 'Write|Edit|Bash'), line: 7, column: fieldAt }],
       },
     ],
