@@ -75,7 +75,7 @@ runRuleTests(rule, {
       keptInField(`${runFields} tools?: string[];`),
       keptInField(`${runFields} [key: string]: unknown;`),
       keptInField(runFields).replace('interface RunOptions {', 'interface RunOptions extends Record<string, unknown> {'),
-      keptInField(runFields).replace('interface RunOptions', "import type { Options } from '@anthropic-ai/claude-agent-sdk';\ntype RunOptions = Options & {}; interface Unused").replace(/\n/, ' '),
+      keptInField(runFields).replace('interface RunOptions', "import type { Options } from '@anthropic-ai/claude-agent-sdk';\ntype RunOptions = Options & {}; interface Unused"),
     ],
     invalid: [
       {
