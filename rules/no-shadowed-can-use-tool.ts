@@ -6,6 +6,7 @@ import { hookMatchers } from '../src/model/hooks.js';
 import { allowEntries } from '../src/model/allow-lists.js';
 import { removalSuggestions } from '../src/model/list-removal.js';
 import { appliedRule, isMcpTool, isWholeMcpServer, isWholeToolRule, namesATool, scopedExample } from '../src/model/permission-rules.js';
+import { isRetiredToolName } from '../src/model/tool-names.js';
 import { loadedProjectSettings, settingsFileNames } from '../src/model/setting-sources.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { AgentConfiguration, AgentModel, FunctionFacts, StringValue, Value } from '../src/model/types.js';
@@ -114,7 +115,7 @@ export default defineRule<Options, MessageIds>({
       for (const listed of allowEntries(config)) {
         const { entry, option } = listed;
         const rule = appliedRule(entry.value, 'allow', listed.fromSettings);
-        if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+        if (!rule || !namesATool(rule) || isRetiredToolName(rule.tool) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
         // Both messages already name removal as a fix: the callback then sees the calls, as its author meant.
         const at = { span: entry.span, ...removalSuggestions(listed, 'removeEntry', { entry: entry.value, callback }) };
         if (isMcpTool(rule.tool) && !isWholeMcpServer(rule.tool)) {
@@ -155,7 +156,7 @@ function reportSettingsAllowRules(
     const file = settingsFileNames[settings.tier!]!;
     for (const entry of listEntries(optionOf(settings, 'allowedTools').values)) {
       const rule = appliedRule(entry.value, 'allow', true);
-      if (!rule || !namesATool(rule) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
+      if (!rule || !namesATool(rule) || isRetiredToolName(rule.tool) || !isWholeToolRule(rule) || options.allow.includes(rule.tool) || options.allow.includes(entry.value)) continue;
       const sources = sourcesOption.properties.length > 0 ? `${write.optionName('settingSources')} includes '${settings.tier}'` : `${write.optionName('settingSources')} is not set`;
       // Reported once at the entry, however many configurations load the file: each is a related place.
       report({

@@ -1,4 +1,4 @@
-import type { ArrayValue, ObjectValue, ParameterRead, Property, Span, Value, ValueOrigin, ValueSet } from './types.js';
+import type { ArrayValue, ObjectValue, ParameterRead, Property, Span, UnknownValue, Value, ValueOrigin, ValueSet } from './types.js';
 
 /**
  * Helpers for front ends that build values: the same object and value-set
@@ -41,19 +41,22 @@ export function emptyObject(span: Span): ObjectValue {
 /**
  * Spread `set` into `target` (`{ ...target, ...set }`): later properties
  * override earlier ones; alternatives make each touched property "can be";
- * an unknown spread may override anything, so it makes the object incomplete.
+ * an unknown spread may override anything, so it makes the object
+ * incomplete, unless its declared type names the keys it can hold: then it
+ * makes only those "can be" unknown.
  */
 export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void {
   const objects = set.alternatives.filter((value): value is ObjectValue => value.kind === 'object');
   const nothing = set.alternatives.filter((value) => value.kind === 'undefined' || value.kind === 'null' || value.kind === 'absent');
-  const opaque = set.alternatives.length - objects.length - nothing.length;
+  const bounded = set.alternatives.filter((value): value is UnknownValue & { keys: readonly string[] } => value.kind === 'unknown' && value.keys !== undefined);
+  const opaque = set.alternatives.length - objects.length - nothing.length - bounded.length;
   if (objects.some((object) => object.callersMerged)) target.callersMerged = true;
   if (objects.length === 1 && set.alternatives.length === 1) {
     for (const [key, property] of objects[0]!.properties) target.properties.set(key, withOriginOf(objects[0]!, property));
     target.complete &&= objects[0]!.complete;
     return;
   }
-  const keys = new Set(objects.flatMap((object) => [...object.properties.keys()]));
+  const keys = new Set([...objects.flatMap((object) => [...object.properties.keys()]), ...bounded.flatMap((value) => value.keys)]);
   for (const key of keys) {
     const before = target.properties.get(key);
     const alternatives: Value[] = [];
@@ -66,9 +69,15 @@ export function spreadInto(target: ObjectValue, set: ValueSet, span: Span): void
         for (const alternative of property.value.alternatives) alternatives.push(alternative);
       } else for (const alternative of keptOrAbsent(before, object.span, object.complete)) alternatives.push(alternative);
     }
+    for (const value of bounded) {
+      // A key the type names may be left out (`Partial`), so what was there can stay.
+      if (before) for (const alternative of before.value.alternatives) alternatives.push(alternative);
+      else alternatives.push({ kind: target.complete ? 'absent' : 'unknown', span });
+      if (value.keys.includes(key)) alternatives.push({ kind: 'unknown', span });
+    }
     if (nothing.length > 0) for (const alternative of keptOrAbsent(before, span, true)) alternatives.push(alternative);
     if (opaque > 0) alternatives.push({ kind: 'unknown', span });
-    target.properties.set(key, { ...carrier!, value: { alternatives } });
+    target.properties.set(key, { ...(carrier ?? before ?? { key, spelling: key, keySpan: span }), value: { alternatives } });
   }
   if (opaque > 0 || objects.some((object) => !object.complete)) {
     target.complete = false;

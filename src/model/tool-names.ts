@@ -29,14 +29,26 @@ export const legacyToolAliases: Readonly<Record<string, string>> = {
 
 /**
  * Tools of older Claude Code versions that the rule validator still names
- * (MultiEdit, NotebookRead, Cd) or that long-lived configurations still list.
- * Accepted as written, never proposed as a correction.
+ * (its file-pattern tools and the `MultiEdit` warning in sdk.mjs).
  */
-const retiredToolNames: readonly string[] = ['MultiEdit', 'NotebookRead', 'Cd', 'LS', 'TodoRead', 'BashOutput', 'SlashCommand'];
+const validatorOnlyToolNames: readonly string[] = ['MultiEdit', 'NotebookRead', 'Cd'];
+
+/** Tools of older versions that nothing in the current SDK names, but long-lived configurations still list. */
+const retiredToolNames: readonly string[] = ['LS', 'TodoRead', 'BashOutput', 'SlashCommand'];
+
+/**
+ * A tool of an older Claude Code version that the current SDK does not name
+ * at all (`TodoRead`, `LS`): an allow rule for it approves no call, so it
+ * neither shadows a callback nor exposes a side effect. Both kinds of old
+ * names are accepted as written and never proposed as a correction.
+ */
+export function isRetiredToolName(name: string): boolean {
+  return retiredToolNames.includes(name);
+}
 
 /** Names proposed as corrections: current tools and their legacy aliases. */
 const proposable = [...builtinToolNames, ...Object.keys(legacyToolAliases)];
-const accepted = new Set([...proposable, ...retiredToolNames]);
+const accepted = new Set([...proposable, ...validatorOnlyToolNames, ...retiredToolNames]);
 
 /** What a tool name is to the runtime: a tool, the wrong case of one, close to some, or none. */
 export type ToolNameCheck =

@@ -99,6 +99,12 @@ export interface UnknownValue {
    * `{ suggestions }`). Rules that know what the SDK passes there read it.
    */
   read?: ParameterRead;
+  /**
+   * The only property keys it can hold, when a declared type names them all
+   * (a parameter typed `Partial<RunOptions>` by an interface of the project):
+   * spread into an object, it may override those keys and no other.
+   */
+  keys?: readonly string[];
 }
 
 /** A read of a parameter's value, or of a property under it. */

@@ -12,6 +12,36 @@ const guarded = (matcher: string) => `{ matcher: ${matcher}, hooks: [guard] }`;
 const at = "query({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: ".length + 1;
 const data = (tools: string, matcher: string) => ({ tools, matcher, deny: "disallowedTools: ['Bash']" });
 
+/**
+ * Options a class keeps in a field, built in its constructor and spread into
+ * `query()` in a method with what the caller passes, both typed by
+ * `RunOptions` (members `fields`). The guard's matcher is on line 6.
+ */
+const keptInField = (fields: string, matchers = guarded("'Write|Edit'")) =>
+  [
+    head,
+    `interface RunOptions { ${fields} }`,
+    'export class Runner {',
+    '  private defaultOptions: Partial<RunOptions>;',
+    `  constructor(options?: Partial<RunOptions>) { this.defaultOptions = { allowedTools: ['Read', 'Bash'], hooks: { PreToolUse: [${matchers}] }, ...options }; }`,
+    '  async *run(prompt: string, extra?: Partial<RunOptions>) { yield* query({ prompt, options: { ...this.defaultOptions, ...extra } }); }',
+    '}',
+  ].join('\n');
+const runFields = 'allowedTools?: string[]; hooks?: any; maxTurns?: number; resume?: string;';
+const fieldAt = "  constructor(options?: Partial<RunOptions>) { this.defaultOptions = { allowedTools: ['Read', 'Bash'], hooks: { PreToolUse: [{ matcher: ".length + 1;
+/** The same in JavaScript: the method spreads the field and `more`. */
+const keptInFieldJs = (more: string, params = 'prompt') =>
+  [
+    "const { query } = require('@anthropic-ai/claude-agent-sdk');",
+    "const guard = async () => ({ decision: 'block', reason: 'no' });",
+    'class Runner {',
+    "  constructor() { this.defaultOptions = { allowedTools: ['Read', 'Bash'], hooks: { PreToolUse: [{ matcher: 'Write|Edit', hooks: [guard] }] } }; }",
+    `  run(${params}) { return query({ prompt, options: { ...this.defaultOptions${more} } }); }`,
+    '}',
+    'module.exports = { Runner };',
+  ].join('\n');
+const fieldAtJs = "  constructor() { this.defaultOptions = { allowedTools: ['Read', 'Bash'], hooks: { PreToolUse: [{ matcher: ".length + 1;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -37,6 +67,15 @@ runRuleTests(rule, {
       agent(`${guarded("'Write'")}, { matcher: '^(.*){14}X$', hooks: [guard] }`),
       agent(guarded("'Write|Edit'"), 'disallowedTools: [...(process.env.DENY ?? "").split(",")], '),
       agent(guarded("'Write|Edit'"), 'tools: process.env.CI ? ["Read"] : undefined, '),
+      // Options kept in a class field: Bash hooked too, or the guard covers it.
+      keptInField(runFields, `${guarded("'Write|Edit'")}, { matcher: 'Bash', hooks: [guard] }`),
+      keptInField(runFields, guarded("'Write|Edit|Bash'")),
+      // What callers pass may remove Bash: its type names disallowedTools or tools, or does not list its keys.
+      keptInField(`${runFields} disallowedTools?: string[];`),
+      keptInField(`${runFields} tools?: string[];`),
+      keptInField(`${runFields} [key: string]: unknown;`),
+      keptInField(runFields).replace('interface RunOptions {', 'interface RunOptions extends Record<string, unknown> {'),
+      keptInField(runFields).replace('interface RunOptions', "import type { Options } from '@anthropic-ai/claude-agent-sdk';\ntype RunOptions = Options & {}; interface Unused"),
     ],
     invalid: [
       {
@@ -54,11 +93,24 @@ runRuleTests(rule, {
         code: `${head}\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [${guarded("'Write'")}], PostToolUse: [{ matcher: 'Bash', hooks: [guard] }] } } });`,
         errors: [{ messageId: 'bashUnguarded', data: data('Write', 'Write|Bash'), line: 4, column: at }],
       },
+      {
+        name: 'options kept in a constructor field, spread in a method with what callers pass, typed without a deny list',
+        code: keptInField(runFields),
+        errors: [{ messageId: 'bashUnguarded', data: data('Edit and Write', 'Write|Edit|Bash'), line: 7, column: fieldAt }],
+      },
+      {
+        name: 'the same, typed by a type alias of a type literal, with | undefined',
+        code: keptInField(runFields).replace(`interface RunOptions { ${runFields} }`, `type RunOptions = { ${runFields} };`).replace('extra?: Partial<RunOptions>', 'extra: Readonly<Partial<RunOptions>> | undefined'),
+        errors: [{ messageId: 'bashUnguarded', data: data('Edit and Write', 'Write|Edit|Bash'), line: 7, column: fieldAt }],
+      },
     ],
   },
   javascript: {
     valid: [
       `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst guard = async () => ({ decision: 'block', reason: 'no' });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Edit|Write|Bash', hooks: [guard] }] } } });`,
+      // What a caller passes is unknown and untyped: it may remove Bash.
+      { filename: 'agent.cjs', code: keptInFieldJs(', ...extra', 'prompt, extra') },
+      { filename: 'agent.cjs', code: keptInFieldJs(", disallowedTools: ['Bash']") },
     ],
     invalid: [
       {
@@ -66,6 +118,12 @@ runRuleTests(rule, {
         filename: 'agent.cjs',
         code: `const { query } = require('@anthropic-ai/claude-agent-sdk');\nconst guard = async () => ({ decision: 'block', reason: 'no' });\nquery({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [guard] }] } } });`,
         errors: [{ messageId: 'bashUnguarded', data: data('Edit', 'Edit|Bash'), line: 3, column: at }],
+      },
+      {
+        name: 'options kept in a constructor field and spread in a method',
+        filename: 'agent.cjs',
+        code: keptInFieldJs(', maxTurns: 3'),
+        errors: [{ messageId: 'bashUnguarded', data: data('Edit and Write', 'Write|Edit|Bash'), line: 4, column: fieldAtJs }],
       },
     ],
   },

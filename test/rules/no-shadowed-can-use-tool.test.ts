@@ -31,6 +31,8 @@ runRuleTests(rule, {
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Bash(npm test *)', 'Read(./src/**)'], canUseTool } });`,
       // Entries that name no tool approve nothing (the CLI drops or never matches them): valid-permission-rule's.
       `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['', '  ', 'Bash(', '(Bash)', '*'], canUseTool } });`,
+      // Tools of older versions that the current SDK does not have: no call of theirs reaches the callback.
+      `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['TodoRead', 'LS', 'BashOutput', 'SlashCommand'], canUseTool } });`,
       // Names the user allows on purpose.
       { code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['Read', 'Glob'], canUseTool } });`, options: [{ allow: ['Read', 'Glob'] }] },
       // auto is reported only by the strict config.
@@ -51,6 +53,13 @@ runRuleTests(rule, {
       `${sdk}\n${gate}\nconst after = async () => ({ decision: 'approve' as const });\nquery({ prompt: 'x', options: { canUseTool, hooks: { PostToolUse: [{ hooks: [after] }] } } });`,
     ],
     invalid: [
+      {
+        name: 'a retired tool next to a current one: only the current one is shadowed',
+        code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['TodoRead', 'TodoWrite'], canUseTool } });`,
+        errors: [{ messageId: 'wholeToolAllowed', data: entry('TodoWrite', 'TodoWrite', 'TodoWrite(<specifier>)'), line: 3, column: 60, suggestions: [
+          { messageId: 'removeEntry', data: { entry: 'TodoWrite', callback: 'canUseTool' }, output: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { allowedTools: ['TodoRead'], canUseTool } });` },
+        ] }],
+      },
       {
         name: 'acceptEdits as the fallback of an environment variable: can be, naming it',
         code: `${sdk}\n${gate}\nquery({ prompt: 'x', options: { permissionMode: process.env.MODE ?? 'acceptEdits', canUseTool } });`,

@@ -12,6 +12,7 @@ import { fieldValue } from '../core/fields.js';
 import { loopElements, spreadArguments } from '../core/loops.js';
 import { thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
+import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -309,6 +310,7 @@ export class Evaluator {
         at: ({ call }) => spanOf(call),
         fallback: () => (parameter.initializer ? this.evaluate(parameter.initializer) : undefined),
       });
+      typedByDeclaration(value, parameter);
       if (this.spending.cutShort === cutShortBefore) this.cache.set(parameter, value);
       return value;
     } finally {
@@ -609,4 +611,17 @@ export function returnStatements(body: ts.Node): ts.ReturnStatement[] {
     return node === body || !(isFunctionLike(node) || isClassLike(node));
   });
   return found;
+}
+
+/**
+ * What callers the project does not show pass (the parameter's own unknowns)
+ * holds only the keys the parameter's declared type names, when it names
+ * them all: the compiler checks those callers against it.
+ */
+function typedByDeclaration(value: ValueSet, parameter: ts.ParameterDeclaration): void {
+  const at = spanOf(parameter.name).start;
+  if (!value.alternatives.some((alternative) => alternative.kind === 'unknown' && alternative.span.start === at)) return;
+  const keys = declaredKeys(parameter.type);
+  if (!keys) return;
+  value.alternatives = value.alternatives.map((alternative) => (alternative.kind === 'unknown' && alternative.span.start === at ? { ...alternative, keys } : alternative));
 }

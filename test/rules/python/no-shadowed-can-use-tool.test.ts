@@ -36,6 +36,8 @@ runPythonCases(rule, {
     code('options = ClaudeAgentOptions(permission_mode="plan", can_use_tool=review)'),
     // Scoped allow rules only skip matching calls.
     code('options = ClaudeAgentOptions(allowed_tools=["Bash(npm test *)", "Read(./src/**)"], can_use_tool=review)'),
+    // Tools of older versions that the current SDK does not have: no call of theirs reaches the callback.
+    code('options = ClaudeAgentOptions(allowed_tools=["TodoRead", "LS"], can_use_tool=review)'),
     // Names the user allows on purpose.
     { code: code('options = ClaudeAgentOptions(allowed_tools=["Read", "Glob"], can_use_tool=review)'), options: { allow: ['Read', 'Glob'] } },
     // auto is reported only by the strict config.
@@ -78,6 +80,13 @@ runPythonCases(rule, {
     ),
   ],
   invalid: [
+    {
+      name: 'a retired tool next to a current one: only the current one is shadowed',
+      code: code('options = ClaudeAgentOptions(allowed_tools=["TodoRead", "TodoWrite"], can_use_tool=review)'),
+      errors: [{ messageId: 'wholeToolAllowed', line: 7, column: 'options = ClaudeAgentOptions(allowed_tools=["TodoRead", '.length + 1, data: { entry: 'TodoWrite' }, suggestions: [
+        { messageId: 'removeEntry', data: { entry: 'TodoWrite', callback: 'can_use_tool' }, output: code('options = ClaudeAgentOptions(allowed_tools=["TodoRead"], can_use_tool=review)') },
+      ] }],
+    },
     {
       name: 'bypassPermissions inline, passed to query',
       code: code('async def main():', '    async for message in query(prompt="x", options=ClaudeAgentOptions(', '        permission_mode="bypassPermissions",', '        can_use_tool=review,', '    )):', '        print(message)'),
