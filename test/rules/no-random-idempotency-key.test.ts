@@ -101,14 +101,14 @@ runRuleTests(rule, {
       {
         name: 'a helper that returns a key built from a random value',
         code: refundTool('  const key = newKey();', "'Idempotency-Key': key").replace('const refund', 'function newKey() {\n  return `refund-${randomUUID()}`;\n}\nconst refund'),
-        errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'newKey() (randomUUID())' }, line: 8 }],
+        errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'newKey() (randomUUID())' }, line: 8, column: 75 }],
       },
       {
         name: 'a property of a random value, and a chained assignment',
         code: refundTool('  const key = (randomUUID() as any).hex;\n  const request: any = {};\n  request.idempotencyKey = request.traceId = Date.now();', "'Idempotency-Key': key"),
         errors: [
-          { messageId: 'randomKey', data: { key: 'idempotencyKey', source: 'Date.now()' }, line: 6 },
-          { messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'randomUUID()' }, line: 7 },
+          { messageId: 'randomKey', data: { key: 'idempotencyKey', source: 'Date.now()' }, line: 6, column: 11 },
+          { messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'randomUUID()' }, line: 7, column: 75 },
         ],
       },
     ],
