@@ -13,6 +13,8 @@ runRuleTests(rule, {
     valid: [
       // A repeat goes ahead: the gate lets it through (the tool dedupes).
       guard('if (seen.has(key)) return {};', 'seen.add(key);', 'return {};'),
+      // After a negated test with an `else if`, a deny is under that branch's condition, not the test's.
+      guard('if (!seen.has(key)) {', '  seen.add(key);', '  return {};', '} else if (isDangerous(input)) {', `  return ${deny};`, '}', `return ${deny};`),
       // The set is only logged.
       guard("if (seen.has(key)) console.warn('repeated call', key);", 'seen.add(key);', 'return {};'),
       // A deny for a policy reason inside the seen branch belongs to that reason.

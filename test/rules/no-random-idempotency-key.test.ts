@@ -39,6 +39,8 @@ runRuleTests(rule, {
       `${imports}\nexport function makeJob() {\n  return { idempotencyKey: randomUUID() };\n}`,
       // A notification deduped per permission request: the key names the request that the code keeps as its request id.
       permission('dedupeKey'),
+      // The name is given a stored key after the random one: what reaches the header is the stored key.
+      refundTool("  let key = randomUUID();\n  key = await stored(args.orderId);", "'Idempotency-Key': key").replace('{\n', '{\n  const stored = async (id: string) => id;\n'),
       // A hook that logs with a random id.
       `${imports}\nconst log: HookCallback = async (input) => {\n  console.log({ logId: randomUUID(), at: Date.now(), tool: input.hook_event_name });\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [log] }] } } });`,
     ],
@@ -95,6 +97,19 @@ runRuleTests(rule, {
         code: refundTool('  const opKey = randomUUID();', "'X-Op-Key': opKey"),
         options: [{ keyNames: ['opKey'] }],
         errors: [{ messageId: 'randomKey', data: { key: 'opKey', source: 'randomUUID()' }, line: 4, column: 9 }],
+      },
+      {
+        name: 'a helper that returns a key built from a random value',
+        code: refundTool('  const key = newKey();', "'Idempotency-Key': key").replace('const refund', 'function newKey() {\n  return `refund-${randomUUID()}`;\n}\nconst refund'),
+        errors: [{ messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'newKey() (randomUUID())' }, line: 8, column: 75 }],
+      },
+      {
+        name: 'a property of a random value, and a chained assignment',
+        code: refundTool('  const key = (randomUUID() as any).hex;\n  const request: any = {};\n  request.idempotencyKey = request.traceId = Date.now();', "'Idempotency-Key': key"),
+        errors: [
+          { messageId: 'randomKey', data: { key: 'idempotencyKey', source: 'Date.now()' }, line: 6, column: 11 },
+          { messageId: 'randomKey', data: { key: 'Idempotency-Key', source: 'randomUUID()' }, line: 7, column: 75 },
+        ],
       },
     ],
   },

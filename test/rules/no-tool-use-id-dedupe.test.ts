@@ -64,6 +64,11 @@ runRuleTests(rule, {
         errors: [{ messageId: 'dedupeByToolUseId', data: { operation: 'lookup' }, line: 4, column: 20 }],
       },
       {
+        name: "the input's tool_use_id by subscript, and a lookup result kept by an assignment",
+        code: `${imports}\nconst seen = new Set<string>();\nconst once: HookCallback = async (input: any) => {\n  let fresh = false;\n  fresh = seen.has(input['tool_use_id']);\n  if (fresh) return {};\n  return {};\n};\n${wire('once')}`,
+        errors: [{ messageId: 'dedupeByToolUseId', data: { operation: 'membership test' }, line: 5, column: 11 }],
+      },
+      {
         name: 'the id used as an idempotency key',
         code: `${imports}\nconst charge: HookCallback = async (input: any) => {\n  await fetch('https://pay.example', { headers: { 'Idempotency-Key': input.tool_use_id } });\n  return {};\n};\nquery({ prompt: 'x', options: { hooks: { PostToolUse: [{ hooks: [charge] }] } } });`,
         errors: [{ messageId: 'toolUseIdAsKey', data: { key: 'Idempotency-Key' }, line: 3, column: 51 }],

@@ -1,14 +1,10 @@
 import type { IdLookup, Span, ValueFlow } from '../../model/types.js';
+import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowNode, type FlowStep, type FlowSyntax, type SourceShape } from '../core/random-value-flows.js';
 import { returnStatements } from './evaluate.js';
 import { isBoundMethod } from './fields.js';
 import { randomSourceOf } from './random-sources.js';
 import { parameterName, type Scopes } from './scope.js';
 import { field, isFunction, namedChildren, spanOf, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
-
-type Source = ValueFlow['source'];
-
-/** Names under which the SDK hands over a tool use id. */
-const toolUseIdNames = new Set(['tool_use_id', 'toolUseID', 'toolUseId']);
 
 /** Calls that keep their argument's identity: `str(key)`, `repr(key)`. */
 const wrappers = new Set(['str', 'repr', 'format', 'quote', 'urllib.parse.quote']);
@@ -26,273 +22,192 @@ const lookupMethods: Record<string, IdLookup['operation']> = {
   count: 'includes',
 };
 
-export interface FlowFacts {
-  flows: ValueFlow[];
-  idLookups: IdLookup[];
+type Shape = SourceShape<PyNode, string>;
+type Step = FlowStep<PyNode, string>;
+
+/** A function's random-value and tool-use-id flows: the core's walk over Python syntax; a variable is its name. */
+export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
+  const body = field(fn, 'body');
+  return body ? coreFlows(flowSyntax(source, scopes, fn, isHook), [body]) : { flows: [], idLookups: [] };
 }
 
-/**
- * Follows per-attempt values (random, time) and tool use ids through one
- * Python function, in source order: into variables, f-strings,
- * concatenation and `%` formatting, and simple wrappers, and records where
- * they land: a variable, a keyword argument, a dict key, an attribute.
- */
-export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
-  const tainted = new Map<string, Source>();
-  const lookupResults = new Map<string, IdLookup>();
-  const facts: FlowFacts = { flows: [], idLookups: [] };
+function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowSyntax<PyNode, string> {
   const span = (node: PyNode): Span => spanOf(source, node);
+  const text = (node: PyNode): string => textOf(source, node);
   const list = field(fn, 'parameters');
   const names = (list ? namedChildren(list) : []).map(parameterName);
-  // A hook's second parameter is the tool use id, whatever it is called.
-  // A hook's second argument is the tool use id; a method hook (`self.guard`) has `self` before its arguments.
+  /** What a parameter holds before the body assigns it: the tool use id. */
+  const initial = new Map<string, ValueFlow['source']>();
+  // A hook's second argument is the tool use id, whatever it is called; a method hook (`self.guard`) has `self` before its arguments.
   const hookId = isHook ? names[isBoundMethod(source, fn) ? 2 : 1] : undefined;
-  if (hookId) tainted.set(textOf(source, hookId), { kind: 'toolUseId', name: textOf(source, hookId), span: span(hookId) });
   for (const name of names) {
-    if (name && toolUseIdNames.has(textOf(source, name))) tainted.set(textOf(source, name), { kind: 'toolUseId', name: textOf(source, name), span: span(name) });
+    if (name && (name === hookId || toolUseIdNames.has(text(name)))) initial.set(text(name), { kind: 'toolUseId', name: text(name), span: span(name) });
   }
+  const toolUseId = (name: string, at: PyNode): Shape => ({ kind: 'source', source: { kind: 'toolUseId', name, span: span(at) } });
+  const parts = (nodes: Array<PyNode | undefined>): Shape => ({ kind: 'parts', parts: nodes.filter((node): node is PyNode => !!node) });
 
-  const sourceOf = (node: PyNode): Source | undefined => {
+  const shape = (node: PyNode): Shape => {
     const expression = unwrap(node);
     const random = randomSourceOf(source, scopes, expression);
-    if (random) return { kind: 'random', name: random, span: span(expression) };
+    if (random) return { kind: 'source', source: { kind: 'random', name: random, span: span(expression) } };
     switch (expression.type) {
       case 'await':
-        return firstSource(namedChildren(expression), sourceOf);
-      case 'identifier':
-        return tainted.get(textOf(source, expression));
+      case 'concatenated_string':
+        return parts(namedChildren(expression));
+      case 'identifier': {
+        const found = initial.get(text(expression));
+        return { kind: 'name', key: text(expression), ...(found ? { initial: found } : {}) };
+      }
       case 'attribute': {
         const attribute = field(expression, 'attribute');
-        if (attribute && toolUseIdNames.has(textOf(source, attribute))) return { kind: 'toolUseId', name: textOf(source, attribute), span: span(expression) };
+        if (attribute && toolUseIdNames.has(text(attribute))) return toolUseId(text(attribute), expression);
         // `uuid.uuid4().hex`: a part of a per-attempt value is one too.
-        const object = field(expression, 'object');
-        return object ? sourceOf(object) : undefined;
+        return parts([field(expression, 'object')]);
       }
       case 'subscript': {
         const key = field(expression, 'subscript');
         const name = key && stringValue(source, key);
-        if (name !== undefined && toolUseIdNames.has(name)) return { kind: 'toolUseId', name, span: span(expression) };
-        const value = field(expression, 'value');
-        return name === undefined && value ? sourceOf(value) : undefined;
+        if (name === undefined) return parts([field(expression, 'value')]);
+        return toolUseIdNames.has(name) ? toolUseId(name, expression) : { kind: 'none' };
       }
       case 'string':
-        return firstSource(
-          expression.children.filter((child) => child.type === 'interpolation').flatMap((child) => (field(child, 'expression') ? [field(child, 'expression')!] : [])),
-          sourceOf,
-        );
-      case 'concatenated_string':
-        return firstSource(namedChildren(expression), sourceOf);
+        return parts(expression.children.filter((child) => child.type === 'interpolation').map((child) => field(child, 'expression')));
       case 'binary_operator': {
         const operator = field(expression, 'operator');
-        const text = operator ? textOf(source, operator) : '';
-        const left = field(expression, 'left');
-        const right = field(expression, 'right');
-        if (text === '+' || text === '%') return firstSource([left, right].filter((side): side is PyNode => !!side), sourceOf);
-        return undefined;
+        const written = operator ? text(operator) : '';
+        return written === '+' || written === '%' ? parts([field(expression, 'left'), field(expression, 'right')]) : { kind: 'none' };
       }
       case 'boolean_operator': {
         // `stored or uuid4()` mints a key once, when none is stored: only the stored side decides.
-        const left = field(expression, 'left');
         const operator = field(expression, 'operator');
-        return left && operator && textOf(source, operator) === 'or' ? sourceOf(left) : undefined;
+        return operator && text(operator) === 'or' ? parts([field(expression, 'left')]) : { kind: 'none' };
       }
       case 'conditional_expression': {
         const [whenTrue, , whenFalse] = namedChildren(expression);
-        return firstSource([whenTrue, whenFalse].filter((side): side is PyNode => !!side), sourceOf);
+        return parts([whenTrue, whenFalse]);
       }
       case 'call':
-        return callSource(expression);
+        return callShape(expression);
       default:
-        return undefined;
+        return { kind: 'none' };
     }
   };
 
-  const callSource = (call: PyNode): Source | undefined => {
+  const callShape = (call: PyNode): Shape => {
     const callee = field(call, 'function');
-    if (!callee) return undefined;
     const args = argumentNodes(call);
-    if (callee.type === 'identifier' && wrappers.has(textOf(source, callee)) && args[0]) return sourceOf(args[0]);
-    if (callee.type === 'identifier') {
-      const helper = returnedRandom(callee);
-      if (helper) return { ...helper, span: span(call) };
-      return undefined;
-    }
-    if (callee.type !== 'attribute') return undefined;
+    if (callee?.type === 'identifier') return wrappers.has(text(callee)) ? parts([args[0]]) : helperShape(callee, call);
+    if (callee?.type !== 'attribute') return { kind: 'none' };
     const method = field(callee, 'attribute');
-    const object = field(callee, 'object');
-    const methodName = method ? textOf(source, method) : '';
+    const methodName = method ? text(method) : '';
     // `input_data.get("tool_use_id")`
     const key = args[0] && stringValue(source, args[0]);
-    if (methodName === 'get' && key !== undefined && toolUseIdNames.has(key)) return { kind: 'toolUseId', name: key, span: span(call) };
+    if (methodName === 'get' && key !== undefined && toolUseIdNames.has(key)) return toolUseId(key, call);
     // `"refund-{}".format(key)`
-    if (methodName === 'format') return firstSource(args.map((arg) => (arg.type === 'keyword_argument' ? (field(arg, 'value') ?? arg) : arg)), sourceOf);
+    if (methodName === 'format') return parts(args.map((arg) => (arg.type === 'keyword_argument' ? (field(arg, 'value') ?? arg) : arg)));
     // A method of a per-attempt value is one too: `uuid4().hex.upper()`, `str(time.time()).split(".")`.
-    return object ? sourceOf(object) : undefined;
+    return parts([field(callee, 'object')]);
   };
 
-  /** Helpers whose returns are being followed: a recursive helper (`return helper(n - 1)`) is followed once. */
-  const following = new Set<PyNode>();
-
-  /** A same-module helper that returns a per-attempt value: `def new_key(): return str(uuid.uuid4())`. */
-  const returnedRandom = (callee: PyNode): Source | undefined => {
-    const scope = scopes.resolve(callee);
-    const sites = scope?.bindings.get(textOf(source, callee)) ?? [];
+  /** A same-module helper: `def new_key(): return str(uuid.uuid4())`. */
+  const helperShape = (callee: PyNode, call: PyNode): Shape => {
+    const sites = scopes.resolve(callee)?.bindings.get(text(callee)) ?? [];
     const definition = sites.length === 1 && sites[0]!.parent?.type === 'function_definition' ? sites[0]!.parent : undefined;
     const body = definition && field(definition, 'body');
-    if (!body || following.has(definition)) return undefined;
-    following.add(definition);
-    try {
-      for (const statement of returnStatements(body)) {
-        const [value] = namedChildren(statement);
-        const name = value && randomSourceIn(value);
-        if (name) return { kind: 'random', name: `${textOf(source, callee)}() (${name})`, span: span(value!) };
-      }
-      return undefined;
-    } finally {
-      following.delete(definition);
-    }
+    if (!body) return { kind: 'none' };
+    const returns = returnStatements(body).flatMap((statement) => namedChildren(statement).slice(0, 1));
+    return { kind: 'helper', name: text(callee), definition, returns, span: span(call) };
   };
 
-  /** The per-attempt source an expression is built from, without following variables. */
-  const randomSourceIn = (node: PyNode): string | undefined => {
-    const found = sourceOfPure(node);
-    return found?.kind === 'random' ? found.name : undefined;
-  };
-  const sourceOfPure = (node: PyNode): Source | undefined => {
-    const saved = new Map(tainted);
-    tainted.clear();
-    try {
-      return sourceOf(node);
-    } finally {
-      for (const [key, value] of saved) tainted.set(key, value);
-    }
-  };
-
-  const sink = (from: Source | undefined, kind: ValueFlow['sink']['kind'], name: string, at: PyNode): void => {
-    if (from) facts.flows.push({ source: from, sink: { kind, name, path: enclosingKeys(source, at), span: span(at) } });
-  };
-
-  const lookup = (operation: IdLookup['operation'], key: PyNode, at: PyNode): void => {
-    if (sourceOf(key)?.kind !== 'toolUseId') return;
-    const fact: IdLookup = { operation, span: span(at), gatesCall: gates(operation, at) };
-    facts.idLookups.push(fact);
-    // `seen = tool_use_id in cache`, `fresh = await redis.set(...)`, then `if seen: ...`
+  /** `seen = tool_use_id in cache`, `fresh = await redis.set(...)`: the variable the result is kept in. */
+  const lookup = (operation: IdLookup['operation'], key: PyNode, at: PyNode): Step => {
     const result = at.parent?.type === 'await' ? at.parent : at;
     const holder = result.parent?.type === 'assignment' && result.field === 'right' ? field(result.parent, 'left') : undefined;
-    if (holder?.type === 'identifier') lookupResults.set(textOf(source, holder), fact);
+    return { kind: 'lookup', operation, key, at, ...(holder?.type === 'identifier' ? { holder: text(holder) } : {}) };
   };
 
-  const assign = (target: PyNode, value: PyNode | undefined): void => {
-    const from = value ? sourceOf(value) : undefined;
+  const assign = (target: PyNode, value: PyNode | undefined): Step[] => {
     const bare = unwrap(target);
-    if (bare.type === 'identifier') {
-      const name = textOf(source, bare);
-      if (from) tainted.set(name, from);
-      else tainted.delete(name);
-      sink(from, 'variable', name, bare);
-    } else if (bare.type === 'attribute') {
-      const attribute = field(bare, 'attribute');
-      if (attribute) sink(from, 'property', textOf(source, attribute), attribute);
-    } else if (bare.type === 'subscript') {
-      const key = field(bare, 'subscript');
-      const name = key && stringValue(source, key);
-      if (name !== undefined) sink(from, 'property', name, key!);
-    }
+    const written = value ? { value } : {};
+    if (bare.type === 'identifier') return [{ kind: 'assign', target: { kind: 'name', key: text(bare), name: text(bare) }, ...written, at: bare }];
+    const attribute = bare.type === 'attribute' ? field(bare, 'attribute') : undefined;
+    if (attribute) return [{ kind: 'assign', target: { kind: 'property', name: text(attribute) }, ...written, at: attribute }];
+    const key = bare.type === 'subscript' ? field(bare, 'subscript') : undefined;
+    const name = key && stringValue(source, key);
+    return name === undefined ? [] : [{ kind: 'assign', target: { kind: 'property', name }, ...written, at: key! }];
   };
 
-  const visit = (node: PyNode): void => {
-    if (node !== fn && (node.type === 'function_definition' || node.type === 'class_definition')) return;
+  const callSteps = (node: PyNode): Step[] => {
+    const callee = field(node, 'function');
+    if (callee?.type !== 'attribute') return [];
+    const method = field(callee, 'attribute');
+    const [first, second] = argumentNodes(node);
+    const name = method ? text(method) : '';
+    const steps: Step[] = [];
+    if (first && Object.hasOwn(lookupMethods, name)) steps.push(lookup(lookupMethods[name]!, first, node));
+    // headers.setdefault("Idempotency-Key", key), request.add_header("Idempotency-Key", key)
+    const key = first && stringValue(source, first);
+    if (key !== undefined && second && second.type !== 'keyword_argument') steps.push({ kind: 'sink', sink: 'argument', name: key, value: second, at: first! });
+    return steps;
+  };
+
+  /** `tool_use_id in seen`, `tool_use_id not in seen`. */
+  const comparison = (node: PyNode): Step[] => {
+    const operands = namedChildren(node);
+    const operators = node.children.filter((child) => !child.named).map(text);
+    return operands.length === 2 && (operators.includes('in') || operators.includes('not in')) ? [lookup('in', operands[0]!, node)] : [];
+  };
+
+  const visitNode = (node: PyNode, watching: boolean): FlowNode<PyNode, string> => {
     switch (node.type) {
+      case 'function_definition':
+      case 'class_definition':
+        return { children: [] };
       case 'assignment': {
+        // The value is worked out before it is assigned; an assigned name is not read.
         const right = field(node, 'right');
-        if (right) visit(right);
         const left = field(node, 'left');
-        if (left) {
-          if (left.type === 'attribute' || left.type === 'subscript') visit(left);
-          assign(left, right?.type === 'assignment' ? field(right, 'right') : right);
-        }
-        return;
+        const children = [right, left && (left.type === 'attribute' || left.type === 'subscript') ? left : undefined].filter((child): child is PyNode => !!child);
+        return { children, after: left ? assign(left, right?.type === 'assignment' ? field(right, 'right') : right) : [] };
       }
       case 'named_expression': {
         const value = field(node, 'value');
-        if (value) visit(value);
         const name = field(node, 'name');
-        if (name) assign(name, value);
-        return;
+        return { children: value ? [value] : [], after: name ? assign(name, value) : [] };
       }
       case 'keyword_argument': {
         const name = field(node, 'name');
         const value = field(node, 'value');
-        if (name && value) sink(sourceOf(value), 'argument', textOf(source, name), name);
-        break;
+        return { before: name && value ? [{ kind: 'sink', sink: 'argument', name: text(name), value, at: name }] : [], children: node.children };
       }
       case 'pair': {
         const key = field(node, 'key');
         const value = field(node, 'value');
         const name = key && stringValue(source, key);
-        if (name !== undefined && value) sink(sourceOf(value), 'property', name, key!);
-        break;
+        return { before: name !== undefined && value ? [{ kind: 'sink', sink: 'property', name, value, at: key! }] : [], children: node.children };
       }
       case 'call':
-        call(node);
-        break;
+        return { before: callSteps(node), children: node.children };
       case 'comparison_operator':
-        comparison(node);
-        break;
+        return { before: comparison(node), children: node.children };
       case 'subscript': {
         const key = field(node, 'subscript');
-        if (key) lookup('index', key, node);
-        break;
+        return { before: key ? [lookup('index', key, node)] : [], children: node.children };
       }
-      case 'identifier': {
-        const fact = lookupResults.get(textOf(source, node));
-        if (fact && node.field !== 'left' && gates(fact.operation, node)) fact.gatesCall = true;
-        break;
-      }
+      case 'identifier':
+        return { before: watching ? [{ kind: 'read', key: text(node), at: node }] : [], children: [] };
       default:
-        break;
-    }
-    for (const child of node.children) visit(child);
-  };
-
-  const call = (node: PyNode): void => {
-    const callee = field(node, 'function');
-    if (callee?.type !== 'attribute') return;
-    const method = field(callee, 'attribute');
-    const [first, second] = argumentNodes(node);
-    const name = method ? textOf(source, method) : '';
-    if (first && Object.hasOwn(lookupMethods, name)) lookup(lookupMethods[name]!, first, node);
-    // headers.setdefault("Idempotency-Key", key), request.add_header("Idempotency-Key", key)
-    const key = first && stringValue(source, first);
-    if (key !== undefined && second && second.type !== 'keyword_argument') sink(sourceOf(second), 'argument', key, first!);
-  };
-
-  /** `tool_use_id in seen`, `tool_use_id not in seen`. */
-  const comparison = (node: PyNode): void => {
-    const operands = namedChildren(node);
-    const operators = node.children.filter((child) => !child.named).map((child) => textOf(source, child));
-    if (operands.length === 2 && operators.some((operator) => operator === 'in' || operator === 'not in' || operator === 'not')) {
-      if (operators.includes('in') || operators.includes('not in')) lookup('in', operands[0]!, node);
+        return { children: node.children };
     }
   };
 
-  const body = field(fn, 'body');
-  if (body) visit(body);
-  return facts;
+  return { span, shape, node: visitNode, path: (at) => enclosingKeys(source, at), decidesBranch, testsAbsence };
 }
 
 /** The arguments of a call, positional and keyword. */
 function argumentNodes(call: PyNode): PyNode[] {
   const list = field(call, 'arguments');
   return list?.type === 'argument_list' ? namedChildren(list) : [];
-}
-
-function firstSource(nodes: readonly PyNode[], sourceOf: (node: PyNode) => Source | undefined): Source | undefined {
-  for (const node of nodes) {
-    const found = sourceOf(node);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /** Keys of the dicts and keyword arguments around a node, outermost first: `hookSpecificOutput.updatedInput`. */
@@ -326,16 +241,6 @@ function enclosingKeys(source: PyModule, node: PyNode): string[] {
     break;
   }
   return path;
-}
-
-/**
- * A lookup decides the call when a condition on it leaves. A read (`get`,
- * an index) whose test is only that nothing is stored (`if not row: return
- * None`) finds a record to correlate with: a seen-set check leaves when the
- * key is found.
- */
-function gates(operation: IdLookup['operation'], node: PyNode): boolean {
-  return decidesBranch(node) && !((operation === 'get' || operation === 'index') && testsAbsence(node));
 }
 
 /** `not x`, `x is None`, `x == None`: the condition asks whether nothing is there. */

@@ -1,16 +1,14 @@
 import ts from './compiler.cjs';
 import { isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isParenthesizedExpression, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
-import type { IdLookup, ValueFlow } from '../../model/types.js';
+import type { IdLookup } from '../../model/types.js';
+import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowNode, type FlowStep, type FlowSyntax, type SourceShape } from '../core/random-value-flows.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { returnStatements } from './evaluate.js';
 import { randomSourceOf } from './random-sources.js';
 import type { Scopes } from './scope.js';
-import { reverseFrom, walk } from './walk.js';
+import { walk } from './walk.js';
 
-type Source = ValueFlow['source'];
-
-/** Names under which the SDK hands over a tool use id. */
-const toolUseIdNames = new Set(['tool_use_id', 'toolUseID', 'toolUseId']);
+type Key = ts.Node;
 
 /** Methods that test, read or insert a key in a Set, Map or array. */
 const lookupMethods = new Set<IdLookup['operation']>(['has', 'get', 'add', 'set', 'includes']);
@@ -22,200 +20,158 @@ function isLookupMethod(name: string): name is IdLookup['operation'] {
 /** Calls that keep their argument's identity: `String(key)`, `encodeURIComponent(key)`. */
 const wrappers = new Set(['String', 'encodeURIComponent', 'encodeURI']);
 
-export interface FlowFacts {
-  flows: ValueFlow[];
-  idLookups: IdLookup[];
+/** A function's random-value and tool-use-id flows: the core's walk over TypeScript syntax. */
+export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
+  const roots = [...fn.parameters, ...(fn.body ? [fn.body] : [])];
+  return coreFlows<ts.Node, Key>(flowSyntax(toolUseIdParameter, scopes), roots);
 }
 
-/**
- * Follows per-attempt values (random, time) and tool use ids through one
- * function body, in source order: into variables, template strings,
- * concatenations and simple wrappers, and records where they land.
- */
-export function randomValueFlows(fn: ts.FunctionLikeDeclaration, toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowFacts {
-  const tainted = new Map<ts.Node, Source>();
-  const lookupResults = new Map<ts.Node, IdLookup>();
-  const facts: FlowFacts = { flows: [], idLookups: [] };
-  if (toolUseIdParameter) tainted.set(toolUseIdParameter, { kind: 'toolUseId', name: 'toolUseID', span: spanOf(toolUseIdParameter) });
-
-  /** The per-attempt value or tool use id an expression carries: the first found, left to right. */
-  const sourceOf = (node: ts.Expression): Source | undefined => {
-    // Depth first without recursion: `key + key + ...` can be deeper than the stack.
-    const stack: ts.Expression[] = [node];
-    const parts: ts.Expression[] = [];
-    while (stack.length > 0) {
-      parts.length = 0;
-      const found = ownSource(unwrap(stack.pop()!), parts);
-      if (found) return found;
-      for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
-    }
-    return undefined;
-  };
-
-  /** What an expression carries itself; the parts that may carry something go to `parts`, in order. */
-  const ownSource = (expression: ts.Expression, parts: ts.Expression[]): Source | undefined => {
-    if (isAwaitExpression(expression)) {
-      parts.push(expression.expression);
-      return undefined;
-    }
+function flowSyntax(toolUseIdParameter: ts.Node | undefined, scopes: Scopes): FlowSyntax<ts.Node, Key> {
+  const shape = (node: ts.Node): SourceShape<ts.Node, Key> => {
+    const expression = unwrap(node as ts.Expression);
+    if (isAwaitExpression(expression)) return { kind: 'parts', parts: [expression.expression] };
     const random = randomSourceOf(expression, scopes);
-    if (random) return { kind: 'random', name: random, span: spanOf(expression) };
+    if (random) return { kind: 'source', source: { kind: 'random', name: random, span: spanOf(expression) } };
     if (isIdentifier(expression)) {
       const declaration = scopes.resolve(expression);
-      if (declaration && tainted.has(declaration)) return tainted.get(declaration);
-      if (declaration && isParameter(declaration) && toolUseIdNames.has(expression.text)) {
-        return { kind: 'toolUseId', name: expression.text, span: spanOf(expression) };
-      }
-      return undefined;
+      if (!declaration) return { kind: 'none' };
+      if (declaration === toolUseIdParameter) return { kind: 'name', key: declaration, initial: { kind: 'toolUseId', name: 'toolUseID', span: spanOf(declaration) } };
+      const named = isParameter(declaration) && toolUseIdNames.has(expression.text);
+      return { kind: 'name', key: declaration, ...(named ? { initial: { kind: 'toolUseId', name: expression.text, span: spanOf(expression) } } : {}) };
     }
-    if (isPropertyAccessExpression(expression) && toolUseIdNames.has(expression.name.text)) {
-      return { kind: 'toolUseId', name: expression.name.text, span: spanOf(expression) };
+    if (isPropertyAccessExpression(expression)) {
+      if (toolUseIdNames.has(expression.name.text)) return toolUseId(expression.name.text, expression);
+      // A part of a per-attempt value is one too.
+      return { kind: 'parts', parts: [expression.expression] };
     }
-    if (isTemplateExpression(expression)) {
-      for (const part of expression.templateSpans) parts.push(part.expression);
-    } else if (isBinaryExpression(expression)) {
+    if (isElementAccessExpression(expression)) {
+      const key = unwrap(expression.argumentExpression);
+      if (!isStringLiteralLike(key)) return { kind: 'parts', parts: [expression.expression] };
+      return toolUseIdNames.has(key.text) ? toolUseId(key.text, expression) : { kind: 'none' };
+    }
+    if (isTemplateExpression(expression)) return { kind: 'parts', parts: expression.templateSpans.map((part) => part.expression) };
+    if (isBinaryExpression(expression)) {
       const operator = expression.operatorToken.kind;
-      if (operator === SyntaxKind.PlusToken) parts.push(expression.left, expression.right);
+      if (operator === SyntaxKind.PlusToken) return { kind: 'parts', parts: [expression.left, expression.right] };
       // `stored ?? randomUUID()` mints a key once, when none is stored: only the stored side decides.
-      else if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) parts.push(expression.left);
-    } else if (isConditionalExpression(expression)) {
-      parts.push(expression.whenTrue, expression.whenFalse);
-    } else if (isCallExpression(expression)) {
-      const callee = unwrap(expression.expression);
-      if (isIdentifier(callee) && wrappers.has(callee.text) && expression.arguments[0]) {
-        parts.push(expression.arguments[0]);
-        return undefined;
-      }
-      const helper = isIdentifier(callee) ? returnedRandom(callee, scopes) : undefined;
-      if (helper) return { ...helper, span: spanOf(expression) };
-      // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
-      if (isPropertyAccessExpression(callee)) parts.push(callee.expression);
+      if (operator === SyntaxKind.BarBarToken || operator === SyntaxKind.QuestionQuestionToken) return { kind: 'parts', parts: [expression.left] };
+      // `a = b = value`: the value of an assignment is what it assigns.
+      if (operator === SyntaxKind.EqualsToken) return { kind: 'parts', parts: [expression.right] };
+    } else if (isConditionalExpression(expression)) return { kind: 'parts', parts: [expression.whenTrue, expression.whenFalse] };
+    else if (isCallExpression(expression)) return callShape(expression);
+    return { kind: 'none' };
+  };
+
+  const callShape = (call: ts.CallExpression): SourceShape<ts.Node, Key> => {
+    const callee = unwrap(call.expression);
+    if (isIdentifier(callee) && wrappers.has(callee.text) && call.arguments[0]) return { kind: 'parts', parts: [call.arguments[0]] };
+    if (isIdentifier(callee)) return helperShape(callee, call);
+    // A method of a per-attempt value is one too: `Date.now().toString()`, `randomUUID().slice(0, 8)`.
+    if (isPropertyAccessExpression(callee)) return { kind: 'parts', parts: [callee.expression] };
+    return { kind: 'none' };
+  };
+
+  /** A same-file helper: `const newKey = () => randomUUID()`, `function newKey() { return ... }`. */
+  const helperShape = (callee: ts.Identifier, call: ts.CallExpression): SourceShape<ts.Node, Key> => {
+    const declaration = scopes.resolve(callee);
+    let target: ts.Node | undefined = declaration;
+    if (declaration && isVariableDeclaration(declaration) && declaration.initializer) target = unwrap(declaration.initializer);
+    if (!target || !(isFunctionDeclaration(target) || isArrowFunction(target) || isFunctionExpression(target)) || !target.body) return { kind: 'none' };
+    const body = target.body;
+    const returns = isBlock(body) ? returnStatements(body).flatMap((statement) => (statement.expression ? [statement.expression] : [])) : [body];
+    return { kind: 'helper', name: callee.text, definition: target, returns, span: spanOf(call) };
+  };
+
+  /** `const seen = ids.has(id)`, `seen = await redis.set(...)`: the variable the lookup's result is kept in. */
+  const holderOf = (at: ts.Node): Key | undefined => {
+    const result = isAwaitExpression(at.parent) ? at.parent : at;
+    const parent = result.parent;
+    if (parent && isVariableDeclaration(parent)) return parent;
+    if (parent && isBinaryExpression(parent) && parent.operatorToken.kind === SyntaxKind.EqualsToken && parent.right === result && isIdentifier(unwrap(parent.left))) {
+      return scopes.resolve(unwrap(parent.left) as ts.Identifier);
     }
     return undefined;
   };
 
-  const sink = (source: Source | undefined, kind: ValueFlow['sink']['kind'], name: string, at: ts.Node): void => {
-    if (source) facts.flows.push({ source, sink: { kind, name, path: enclosingProperties(at), span: spanOf(at) } });
+  const lookup = (operation: IdLookup['operation'], key: ts.Node, at: ts.Node): Step => {
+    const holder = holderOf(at);
+    return { kind: 'lookup', operation, key, at, ...(holder ? { holder } : {}) };
   };
 
-  const bind = (name: ts.BindingName, declaration: ts.Node, source: Source | undefined): void => {
+  /** `const x = value`, `const { tool_use_id } = input`: one assignment per name bound. */
+  const bindings = (name: ts.BindingName, declaration: ts.Node, value: ts.Expression | undefined, steps: Step[] = []): Step[] => {
     if (isIdentifier(name)) {
-      if (source) tainted.set(declaration, source);
-      sink(source, 'variable', name.text, name);
-      return;
+      steps.push({ kind: 'assign', target: { kind: 'name', key: declaration, name: name.text }, ...(value ? { value } : {}), at: name });
+      return steps;
     }
     for (const element of name.elements) {
       if (!isBindingElement(element)) continue;
       const key = element.propertyName ? staticName(element.propertyName) : isIdentifier(element.name) ? element.name.text : undefined;
-      const elementSource =
-        key && toolUseIdNames.has(key) ? { kind: 'toolUseId' as const, name: key, span: spanOf(element) } : undefined;
-      bind(element.name, isIdentifier(element.name) ? element : declaration, elementSource);
+      const target = isIdentifier(element.name) ? element : declaration;
+      if (key && toolUseIdNames.has(key) && isIdentifier(element.name)) {
+        steps.push({ kind: 'assign', target: { kind: 'name', key: target, name: element.name.text }, source: { kind: 'toolUseId', name: key, span: spanOf(element) }, at: element.name });
+      } else bindings(element.name, target, undefined, steps);
     }
+    return steps;
   };
 
-  const lookup = (operation: IdLookup['operation'], key: ts.Expression, at: ts.Node): void => {
-    if (sourceOf(key)?.kind !== 'toolUseId') return;
-    const fact: IdLookup = { operation, span: spanOf(at), gatesCall: gates(operation, at) };
-    facts.idLookups.push(fact);
-    // `const seen = ids.has(id)`, `const fresh = await redis.set(...)`
-    const result = isAwaitExpression(at.parent) ? at.parent : at;
-    const holder = result.parent && isVariableDeclaration(result.parent) ? result.parent : undefined;
-    if (holder) lookupResults.set(holder, fact);
-  };
-
-  /** One node, in source order; its children are visited after it, and `after` once they are done. */
-  const visit = (node: ts.Node, after: (then: () => void) => void): boolean => {
-    if (isFunctionDeclaration(node) || isClassDeclaration(node)) return false;
-    if (isVariableDeclaration(node) && node.initializer) {
-      const initializer = node.initializer;
-      after(() => bind(node.name, node, sourceOf(initializer)));
-      visitLater(initializer);
-      return false;
-    }
-    if (isParameter(node) && isObjectBindingPattern(node.name)) bind(node.name, node, undefined);
-    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.EqualsToken) assignment(node);
-    else if (isPropertyAssignment(node)) {
-      const name = staticName(node.name);
-      if (name !== undefined) sink(sourceOf(node.initializer), 'property', name, node.name);
-    } else if (isShorthandPropertyAssignment(node)) sink(sourceOf(node.name), 'property', node.name.text, node.name);
-    else if (isCallExpression(node)) call(node);
-    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.InKeyword) lookup('in', node.left, node);
-    else if (isElementAccessExpression(node)) lookup('index', node.argumentExpression, node);
-    // Without a looked-up result so far, no identifier can name one: no need to resolve it.
-    else if (isIdentifier(node) && lookupResults.size > 0) {
-      const declaration = scopes.resolve(node);
-      const fact = declaration && lookupResults.get(declaration);
-      if (fact && gates(fact.operation, node)) fact.gatesCall = true;
-    }
-    return true;
-  };
-
-  // Depth first without recursion; an entry is a node to visit or a step to take once a subtree is done.
-  const pending: Array<ts.Node | (() => void)> = [];
-  const visitLater = (node: ts.Node): void => void pending.push(node);
-  const after = (then: () => void): void => void pending.push(then);
-  const run = (): void => {
-    while (pending.length > 0) {
-      const entry = pending.pop()!;
-      if (typeof entry === 'function') {
-        entry();
-        continue;
-      }
-      if (!visit(entry, after)) continue;
-      // The children go on above the steps `visit` left for after them, then are reversed: the first comes off first.
-      const first = pending.length;
-      entry.forEachChild(visitLater);
-      reverseFrom(pending, first);
-    }
-  };
-
-  const assignment = (node: ts.BinaryExpression): void => {
+  const assignment = (node: ts.BinaryExpression): FlowNode<ts.Node, Key> => {
     const target = unwrap(node.left);
-    const source = sourceOf(node.right);
-    if (isIdentifier(target)) {
-      const declaration = scopes.resolve(target);
-      if (declaration && source) tainted.set(declaration, source);
-      sink(source, 'variable', target.text, target);
-    } else if (isPropertyAccessExpression(target)) sink(source, 'property', target.name.text, target.name);
-    else if (isElementAccessExpression(target) && isStringLiteralLike(unwrap(target.argumentExpression))) {
-      sink(source, 'property', (unwrap(target.argumentExpression) as ts.StringLiteralLike).text, target.argumentExpression);
-    }
+    const value = node.right;
+    // The value is worked out before it is assigned; an assigned name is not read.
+    const children = isIdentifier(target) ? [value] : [node.left, value];
+    if (isIdentifier(target)) return { children, after: [{ kind: 'assign', target: { kind: 'name', key: scopes.resolve(target) ?? target, name: target.text }, value, at: target }] };
+    if (isPropertyAccessExpression(target)) return { children, after: [{ kind: 'assign', target: { kind: 'property', name: target.name.text }, value, at: target.name }] };
+    const key = isElementAccessExpression(target) ? target.argumentExpression : undefined;
+    if (key && isStringLiteralLike(unwrap(key))) return { children, after: [{ kind: 'assign', target: { kind: 'property', name: (unwrap(key) as ts.StringLiteralLike).text }, value, at: key }] };
+    return { children };
   };
 
-  const call = (node: ts.CallExpression): void => {
+  const callSteps = (node: ts.CallExpression): Step[] => {
     const callee = unwrap(node.expression);
-    if (!isPropertyAccessExpression(callee)) return;
+    if (!isPropertyAccessExpression(callee)) return [];
+    const steps: Step[] = [];
     const [first, second] = node.arguments;
     const method = callee.name.text;
-    if (first && isLookupMethod(method)) lookup(method, first, node);
+    if (first && isLookupMethod(method)) steps.push(lookup(method, first, node));
     // `Object.hasOwn(seen, id)`, `seen.hasOwnProperty(id)`
-    else if (method === 'hasOwn' && second && isIdentifier(callee.expression) && callee.expression.text === 'Object') lookup('has', second, node);
-    else if (method === 'hasOwnProperty' && first) lookup('has', first, node);
+    else if (method === 'hasOwn' && second && isIdentifier(callee.expression) && callee.expression.text === 'Object') steps.push(lookup('has', second, node));
+    else if (method === 'hasOwnProperty' && first) steps.push(lookup('has', first, node));
     // headers.set('Idempotency-Key', key), request.setHeader(...), form.append(...)
-    if (first && second && isStringLiteralLike(unwrap(first))) {
-      sink(sourceOf(second), 'argument', (unwrap(first) as ts.StringLiteralLike).text, first);
-    }
+    if (first && second && isStringLiteralLike(unwrap(first))) steps.push({ kind: 'sink', sink: 'argument', name: (unwrap(first) as ts.StringLiteralLike).text, value: second, at: first });
+    return steps;
   };
 
-  for (const node of [...fn.parameters, ...(fn.body ? [fn.body] : [])].reverse()) visitLater(node);
-  run();
-  return facts;
+  const node = (node: ts.Node, watching: boolean): FlowNode<ts.Node, Key> => {
+    if (isFunctionDeclaration(node) || isClassDeclaration(node)) return { children: [] };
+    if (isVariableDeclaration(node) && node.initializer) return { children: [node.initializer], after: bindings(node.name, node, node.initializer) };
+    if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.EqualsToken) return assignment(node);
+    const children: ts.Node[] = [];
+    node.forEachChild((child) => void children.push(child));
+    const before: Step[] = [];
+    if (isParameter(node) && isObjectBindingPattern(node.name)) before.push(...bindings(node.name, node, undefined));
+    else if (isPropertyAssignment(node)) {
+      const name = staticName(node.name);
+      if (name !== undefined) before.push({ kind: 'sink', sink: 'property', name, value: node.initializer, at: node.name });
+    } else if (isShorthandPropertyAssignment(node)) before.push({ kind: 'sink', sink: 'property', name: node.name.text, value: node.name, at: node.name });
+    else if (isCallExpression(node)) before.push(...callSteps(node));
+    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.InKeyword) before.push(lookup('in', node.left, node));
+    else if (isElementAccessExpression(node)) before.push(lookup('index', node.argumentExpression, node));
+    // Without a looked-up result so far, no identifier can name one: no need to resolve it.
+    else if (isIdentifier(node) && watching) {
+      const declaration = scopes.resolve(node);
+      if (declaration) before.push({ kind: 'read', key: declaration, at: node });
+    }
+    return { before, children };
+  };
+
+  return { span: spanOf, shape, node, path: enclosingProperties, decidesBranch, testsAbsence };
 }
 
-/** A same-file helper that returns a per-attempt value: `const newKey = () => randomUUID()`. */
-function returnedRandom(callee: ts.Identifier, scopes: Scopes): Source | undefined {
-  const declaration = scopes.resolve(callee);
-  let target: ts.Node | undefined = declaration;
-  if (declaration && isVariableDeclaration(declaration) && declaration.initializer) target = unwrap(declaration.initializer);
-  if (!target || !(isFunctionDeclaration(target) || isArrowFunction(target) || isFunctionExpression(target)) || !target.body) {
-    return undefined;
-  }
-  const returned = isBlock(target.body) ? returnStatements(target.body).map((statement) => statement.expression) : [target.body];
-  for (const expression of returned) {
-    const name = expression && randomSourceOf(expression, scopes);
-    if (name) return { kind: 'random', name: `${callee.text}() (${name})`, span: spanOf(expression!) };
-  }
-  return undefined;
+type Step = FlowStep<ts.Node, Key>;
+
+function toolUseId(name: string, at: ts.Node): SourceShape<ts.Node, Key> {
+  return { kind: 'source', source: { kind: 'toolUseId', name, span: spanOf(at) } };
 }
 
 /** Names of the object-literal properties around a node, outermost first: `updatedInput.key`. */
@@ -237,18 +193,6 @@ function enclosingProperties(node: ts.Node): string[] {
   }
   return path;
 }
-
-/**
- * A lookup decides the call when a condition on it leaves. A read
- * (`get`, an index) whose test is only that nothing is stored (`if (!row)
- * return null`) finds a record to correlate with (a pending request, an
- * answer): a seen-set check leaves when the key is found.
- */
-function gates(operation: IdLookup['operation'], node: ts.Node): boolean {
-  return decidesBranch(node) && !(readOperations.has(operation) && testsAbsence(node));
-}
-
-const readOperations = new Set<IdLookup['operation']>(['get', 'index']);
 
 /** `!x`, `x == null`, `x === undefined`: the condition asks whether nothing is there. */
 function testsAbsence(node: ts.Node): boolean {

@@ -29,13 +29,20 @@ export function seenSetChecks(body: ts.Node, evaluate: (expression: ts.Expressio
     if (isIfStatement(node)) {
       const polarity = polarityOf(node.expression);
       if (polarity?.seen) checks.guard(polarity, directReturns(node.thenStatement));
-      else if (polarity) checks.guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
+      // In an `else if` chain, the other branches have conditions of their own.
+      else if (polarity && !(node.elseStatement && isIfStatement(node.elseStatement)) && !isElseIf(node)) {
+        checks.guard(polarity, [...directReturns(node.elseStatement), ...(endsByLeaving(node.thenStatement) ? followingReturn(node) : [])]);
+      }
     } else if (isConditionalExpression(node) && isReturned(node)) {
       const polarity = polarityOf(node.condition);
       if (polarity) checks.guard(polarity, [polarity.seen ? node.whenTrue : node.whenFalse]);
     }
   });
   return checks.facts(spanOf, evaluate);
+}
+
+function isElseIf(node: ts.IfStatement): boolean {
+  return isIfStatement(node.parent) && node.parent.elseStatement === node;
 }
 
 /** The function's own nodes: not those of functions and classes nested in it. */

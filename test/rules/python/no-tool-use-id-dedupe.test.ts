@@ -33,6 +33,11 @@ runPythonCases(rule, {
   ],
   invalid: [
     {
+      name: 'a lookup result held in a name, left of and',
+      code: hook('fresh = tool_use_id in seen', 'if fresh and input_data["tool_name"] == "Bash":', '    return {}', 'return {}'),
+      errors: [{ messageId: 'dedupeByToolUseId', line: 5, column: 13 }],
+    },
+    {
       name: 'a method hook: the id is the argument after input_data, not self',
       code: py(
         ...head,
