@@ -6,6 +6,16 @@ import { discoverFiles } from '../../src/engine/discover.js';
 
 let root: string;
 
+/** What a scan of `.claude` finds when no `.gitignore` leaves anything out. */
+const everyClaudeFile = [
+  '.claude/agents/reviewer.md',
+  '.claude/commands/ops/release.md',
+  '.claude/hooks/guard.ts',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.claude/skills/deploy/SKILL.md',
+];
+
 const tree: Record<string, string> = {
   '.claude/settings.json': '{}',
   '.claude/settings.local.json': '{}',
@@ -60,14 +70,7 @@ describe('discovering settings files', () => {
   it("reads Claude Code's own settings files though a .gitignore matches them, as Claude Code does, and a named one too", async () => {
     writeFileSync(path.join(root, '.gitignore'), '.claude/settings.local.json\n');
     try {
-      expect(await discover(['.claude'])).toEqual([
-        '.claude/agents/reviewer.md',
-        '.claude/commands/ops/release.md',
-        '.claude/hooks/guard.ts',
-        '.claude/settings.json',
-        '.claude/settings.local.json',
-        '.claude/skills/deploy/SKILL.md',
-      ]);
+      expect(await discover(['.claude'])).toEqual(everyClaudeFile);
       expect(await discover(['.claude/settings.local.json'])).toEqual(['.claude/settings.local.json']);
     } finally {
       rmSync(path.join(root, '.gitignore'));
@@ -123,14 +126,7 @@ describe('discovering settings files', () => {
   it('reads a skill or command file a .gitignore matches by name or by its folder', async () => {
     writeFileSync(path.join(root, '.gitignore'), 'SKILL.md\ncommands/\n');
     try {
-      expect(await discover(['.claude'])).toEqual([
-        '.claude/agents/reviewer.md',
-        '.claude/commands/ops/release.md',
-        '.claude/hooks/guard.ts',
-        '.claude/settings.json',
-        '.claude/settings.local.json',
-        '.claude/skills/deploy/SKILL.md',
-      ]);
+      expect(await discover(['.claude'])).toEqual(everyClaudeFile);
     } finally {
       rmSync(path.join(root, '.gitignore'));
     }
