@@ -54,12 +54,7 @@ async function discover(paths: string[]): Promise<string[]> {
 describe('discovering settings files', () => {
   it('walks into .claude folders and finds settings, managed settings and subagent files, package.json (for its scripts), and no other JSON or Markdown', async () => {
     expect(await discover(['.'])).toEqual([
-      '.claude/agents/reviewer.md',
-      '.claude/commands/ops/release.md',
-      '.claude/hooks/guard.ts',
-      '.claude/settings.json',
-      '.claude/settings.local.json',
-      '.claude/skills/deploy/SKILL.md',
+      ...everyClaudeFile,
       'ops/managed-settings.d/10-deny.json',
       'ops/managed-settings.json',
       'package.json',
