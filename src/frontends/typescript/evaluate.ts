@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isGetAccessorDeclaration, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
 import { appendAt, assignAt, emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import { ObjectBuilder } from '../../model/object-builder.js';
@@ -41,7 +41,7 @@ export interface ImportResolver {
 
 /** A call of a function in another module, with that module's evaluator for its arguments. */
 export interface ImporterCall {
-  call: ts.CallExpression;
+  call: ts.CallExpression | ts.NewExpression;
   evaluate(expression: ts.Expression): ValueSet;
 }
 
@@ -290,7 +290,7 @@ export class Evaluator {
     // The modules that import it may call it: only the project pass, which reads them, can tell.
     if (exported) this.readsCallers = true;
     const importers = exported ? this.imports?.callsFromImporters?.(fn) : undefined;
-    const here = (call: ts.CallExpression): ImporterCall => ({ call, evaluate: (expression) => this.evaluate(expression) });
+    const here = (call: ts.CallExpression | ts.NewExpression): ImporterCall => ({ call, evaluate: (expression) => this.evaluate(expression) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];
     const cutShortBefore = this.spending.cutShort;
     this.active.add(parameter);
@@ -391,14 +391,21 @@ export class Evaluator {
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
   }
 
-  /** `this.check` inside a class: the method it names, or what its field can hold. */
+  /** `this.check` inside a class: the method it names, what its getter returns, or what its field can hold. */
   private classMember(node: ts.Node, key: string): ValueSet {
     let current: ts.Node | undefined = node.parent;
     while (current && !isClassLike(current)) current = current.parent;
     if (!current) return unknown(spanOf(node));
-    const member = current.members.find((candidate) => candidate.name && staticName(candidate.name) === key);
+    return this.memberOf(current, key, node);
+  }
+
+  /** Member `key` of an instance of `cls`; `bound` gives the constructor's parameters the arguments of its `new`. */
+  private memberOf(cls: ts.ClassLikeDeclaration, key: string, at: ts.Node, bound?: Bindings): ValueSet {
+    const named = cls.members.filter((candidate) => candidate.name && staticName(candidate.name) === key);
+    // A getter answers the read; a setter beside it only takes writes.
+    const member = named.find(isGetAccessorDeclaration) ?? named[0];
     if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
-    return this.field(current, key, member, node);
+    return this.field(cls, key, member, at, bound);
   }
 
   /**
@@ -406,7 +413,7 @@ export class Evaluator {
    * `fieldValue`). Read again while its writes are evaluated
    * (`this.handle = this.handle.bind(this)`), it is its initial value.
    */
-  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node): ValueSet {
+  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings): ValueSet {
     const initial = member ? this.memberValue(member) : undefined;
     const writes = thisWritesOf(cls).get(key);
     // The first write stands for the field, declared or not.
@@ -414,7 +421,7 @@ export class Evaluator {
     if (!writes || !guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
     this.active.add(guard);
     try {
-      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), spanOf(at));
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value, write.place === 'method' ? undefined : bound) })), spanOf(at));
     } finally {
       this.active.delete(guard);
     }
@@ -422,6 +429,7 @@ export class Evaluator {
 
   private memberValue(member: ts.ClassElement): ValueSet {
     if (isMethodDeclaration(member)) return this.functionValue(member);
+    if (isGetAccessorDeclaration(member)) return this.returnValue(member, [], undefined);
     if (isPropertyDeclaration(member) && member.initializer) return this.evaluate(member.initializer);
     return unknown(spanOf(member));
   }
@@ -511,14 +519,7 @@ export class Evaluator {
     if (this.spending.helperSpent()) return unknown(spanOf(target));
     if (owner !== this) this.crossesModules = true;
     owner.note([target]);
-    const bound: Bindings = new Map();
-    target.parameters.forEach((parameter, index) => {
-      const argument = args[index];
-      if (argument) bound.set(parameter, this.evaluate(argument, bindings));
-      else if (parameter.initializer) bound.set(parameter, owner.evaluate(parameter.initializer));
-      // Bound all the same, so the parameter is not looked up through the function's other calls.
-      else bound.set(parameter, unknown(spanOf(parameter)));
-    });
+    const bound = this.bind(target, args, bindings, owner);
     const body = target.body;
     owner.active.add(target);
     try {
@@ -534,18 +535,39 @@ export class Evaluator {
     }
   }
 
-  /** `new Guards()` of a class in this file: an object of its methods and fields. */
+  /** The parameters of `target` bound to what a call passes (the default, or unknown, where it passes nothing). */
+  private bind(target: ts.SignatureDeclaration, args: readonly ts.Expression[], bindings: Bindings | undefined, owner: Evaluator = this): Bindings {
+    const bound: Bindings = new Map();
+    target.parameters.forEach((parameter, index) => {
+      const argument = args[index];
+      if (argument && !isSpreadElement(argument)) bound.set(parameter, this.evaluate(argument, bindings));
+      else if (!argument && parameter.initializer) bound.set(parameter, owner.evaluate(parameter.initializer));
+      // Bound all the same, so the parameter is not looked up through the function's other calls.
+      else bound.set(parameter, unknown(spanOf(parameter)));
+    });
+    return bound;
+  }
+
+  /**
+   * `new Session(...)` of a class in this file: an object of its methods,
+   * getters and fields, each field as a read through `this` would see it,
+   * with the constructor's parameters given this call's arguments.
+   */
   private construct(node: ts.NewExpression): ValueSet {
     const callee = unwrap(node.expression);
     const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
     if (!declaration || !isClassDeclaration(declaration)) return unknown(spanOf(node));
+    const constructor = declaration.members.find(isConstructorDeclaration);
+    const bound = constructor?.body ? this.bind(constructor, node.arguments ?? [], undefined) : undefined;
     const object = emptyObject(spanOf(node));
     object.complete = false;
+    const keys = new Map<string, ts.Node>();
     for (const member of declaration.members) {
       const name = member.name && staticName(member.name);
-      if (name === undefined || isConstructorDeclaration(member)) continue;
-      object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(member.name!), value: this.memberValue(member) });
+      if (name !== undefined && !isConstructorDeclaration(member) && !keys.has(name)) keys.set(name, member.name!);
     }
+    for (const [name, writes] of thisWritesOf(declaration)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
+    for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: this.memberOf(declaration, name, node, bound) });
     return single(object);
   }
 }

@@ -14,6 +14,8 @@ export interface FileIndex {
   readonly calls: readonly ts.CallExpression[];
   /** `x = v` and `x.push(...)`/`x.unshift(...)`, in source order. */
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
+  /** `new C(...)` expressions, in source order: the calls of a class's constructor. */
+  readonly constructions: readonly ts.NewExpression[];
   /** Each call starts no earlier than the one before: a node's calls can be found by position. */
   readonly callsInOrder: boolean;
   /** How deep the file nests: one level per link from a node to its child, except the left side of a chain (see `chainLeftOf`). */
@@ -45,6 +47,7 @@ type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
 function linkAndIndex(file: ts.SourceFile): FileIndex {
   const candidates: ts.Node[] = [];
   const calls: ts.CallExpression[] = [];
+  const constructions: ts.NewExpression[] = [];
   const writes: Array<ts.BinaryExpression | ts.CallExpression> = [];
   let callsInOrder = true;
   const stack: ts.Node[] = [file];
@@ -75,6 +78,9 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
         if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
         break;
       }
+      case SyntaxKind.NewExpression:
+        constructions.push(node as ts.NewExpression);
+        break;
       case SyntaxKind.VariableDeclaration:
       case SyntaxKind.SatisfiesExpression:
       case SyntaxKind.AsExpression:
@@ -94,7 +100,7 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
     reverseFrom(stack, first);
     reverseFrom(depths, first);
   }
-  return { candidates, calls, writes, callsInOrder, depth: deepest };
+  return { candidates, calls, constructions, writes, callsInOrder, depth: deepest };
 }
 
 /**

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isSpreadElement, isVariableDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isClassDeclaration, isConstructorDeclaration, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isSpreadElement, isVariableDeclaration, isVariableStatement, SyntaxKind } from './syntax.js';
 import { indexOf } from './file-index.js';
 import { staticName, unwrap } from './parse.js';
 import { mentions } from '../core/value-sources.js';
@@ -9,8 +9,8 @@ import type { Scopes } from './scope.js';
 export interface Callers {
   /** The function's name, for messages. */
   owner?: string;
-  /** The calls of the file that call it by its name. */
-  calls: ts.CallExpression[];
+  /** The calls of the file that call it by its name (for a constructor, the `new` of its class). */
+  calls: Array<ts.CallExpression | ts.NewExpression>;
   /** Exported, or named in the file other than by those calls (handed over, re-exported): callers this file does not show. */
   calledElsewhere: boolean;
   /** Exported: modules that import it may call it (`ImportResolver.callsFromImporters`). */
@@ -32,6 +32,7 @@ export function callersOf(fn: ts.SignatureDeclaration, scopes: Scopes): Callers 
 }
 
 function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
+  if (isConstructorDeclaration(fn)) return constructorCallers(fn, scopes);
   const declaration = namedDeclarationOf(fn);
   if (!declaration) {
     // A method, a callback, an object property: called from anywhere, by any name.
@@ -46,6 +47,20 @@ function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
   const namedOtherwise = mentions(fn.getSourceFile().text, name) > calls.length + 1;
   // Exported in a list (`export { run }`, `module.exports = { run }`) counts as exported too.
   const exported = isExported(declaration) || namedOtherwise;
+  return { owner: name, calls, calledElsewhere: exported, exported, namedOtherwise };
+}
+
+/** A constructor is called by `new` of its class's name; an exported or anonymous class may be built anywhere. */
+function constructorCallers(fn: ts.ConstructorDeclaration, scopes: Scopes): Callers {
+  const cls = fn.parent;
+  if (!isClassDeclaration(cls) || !cls.name) return { calls: [], calledElsewhere: true, exported: false, namedOtherwise: true };
+  const name = cls.name.text;
+  const calls = indexOf(fn.getSourceFile()).constructions.filter((call) => {
+    const callee = unwrap(call.expression);
+    return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === cls;
+  });
+  const namedOtherwise = mentions(fn.getSourceFile().text, name) > calls.length + 1;
+  const exported = !!cls.modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword) || namedOtherwise;
   return { owner: name, calls, calledElsewhere: exported, exported, namedOtherwise };
 }
 
@@ -77,9 +92,10 @@ function isExported(declaration: ts.Node): boolean {
 }
 
 /** What a call passes to the parameter at `index`; undefined when a spread comes first, so it cannot be told. */
-export function argumentAt(call: ts.CallExpression, index: number): { expression?: ts.Expression } | undefined {
-  for (let i = 0; i <= index && i < call.arguments.length; i++) if (isSpreadElement(call.arguments[i]!)) return undefined;
-  const expression = call.arguments[index];
+export function argumentAt(call: ts.CallExpression | ts.NewExpression, index: number): { expression?: ts.Expression } | undefined {
+  const passed = call.arguments ?? [];
+  for (let i = 0; i <= index && i < passed.length; i++) if (isSpreadElement(passed[i]!)) return undefined;
+  const expression = passed[index];
   // `run(undefined)` takes the default, as leaving the argument out does.
   if (!expression || (isIdentifier(unwrap(expression)) && (unwrap(expression) as ts.Identifier).text === 'undefined')) return {};
   return { expression };

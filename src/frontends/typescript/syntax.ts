@@ -43,6 +43,7 @@ export const {
   isFunctionDeclaration,
   isFunctionExpression,
   isFunctionLike,
+  isGetAccessorDeclaration,
   isIdentifier,
   isIfStatement,
   isImportClause,
