@@ -3,13 +3,14 @@ import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
 import { Spending } from '../core/budget.js';
-import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
+import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls, type PassedValue } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
 import { fieldsOf, selfClassOf } from './fields.js';
-import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
+import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
+import { localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
@@ -403,7 +404,7 @@ export class Evaluator {
     const { owner, calls, importable } = callers;
     // The modules that import it may call it: only the project pass, which reads them, can tell.
     if (importable) this.readsCallers = true;
-    const importers = importable ? this.imports?.callsFromImporters?.(this.source, fn) : undefined;
+    const importers = importable ? this.imports?.callsFromImporters?.(this.source, callers.callee ?? fn) : undefined;
     const here = (call: PyNode): ImporterCall => ({ call, source: this.source, evaluate: (node) => this.evaluate(node) });
     const sites = [...calls.map(here), ...(importers?.calls ?? [])];
     const fallback = field(parameter, 'value');
@@ -419,7 +420,7 @@ export class Evaluator {
         calledElsewhere: calledOutside(callers, importers),
         passed: ({ call, source, evaluate }) => {
           if (keywords) return { kind: 'passed', value: this.keywordsLeft(source, call, list, evaluate) };
-          const passed = passedTo(source, call, name, place.index);
+          const passed = passedTo(source, call, name, index);
           return 'kind' in passed ? passed : { kind: 'passed', value: evaluate(passed) };
         },
         at: ({ call, source }) => spanOf(source, call),
@@ -514,7 +515,36 @@ export class Evaluator {
       const value = cls && this.field(cls, name, node);
       if (value) return value;
     }
-    return { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
+    const read = { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
+    return receiver.type === 'identifier' ? this.typedRead(receiver, name, read) : read;
+  }
+
+  /**
+   * `settings.permission_mode` of a parameter `settings: Settings` typed as a
+   * model class of this module: where no call shows the object, what the
+   * class's calls give the field.
+   */
+  private typedRead(receiver: PyNode, name: string, read: ValueSet): ValueSet {
+    if (!read.alternatives.some((value) => value.kind === 'unknown')) return read;
+    const cls = this.annotatedClass(receiver);
+    const model = cls && modelClassOf(this.source, this.scopes, cls);
+    const modelField = model?.fields.get(name);
+    if (!modelField) return read;
+    return union({ alternatives: read.alternatives.filter((value) => value.kind !== 'unknown') }, this.modelFieldValue(cls!, model!, modelField));
+  }
+
+  /** The class of this module a parameter's annotation names: `settings: Settings`. */
+  private annotatedClass(identifier: PyNode): PyNode | undefined {
+    const scope = this.scopes.resolve(identifier);
+    const list = scope?.kind === 'function' ? field(scope.node, 'parameters') : undefined;
+    const name = textOf(this.source, identifier);
+    const parameter = list && namedChildren(list).find((each) => {
+      const declared = parameterName(each);
+      return declared && textOf(this.source, declared) === name;
+    });
+    const type = parameter && field(parameter, 'type');
+    const [annotation] = type ? namedChildren(type) : [];
+    return annotation && localClassOf(this.source, this.scopes, annotation);
   }
 
   /**
@@ -523,23 +553,130 @@ export class Evaluator {
    * undefined for a field the class never sets. Read again while its writes are evaluated, it is
    * its initial value.
    */
-  private field(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
+  private field(cls: PyNode, name: string, at: PyNode, bound?: Bindings): ValueSet | undefined {
     const fields = fieldsOf(this.source, cls);
-    // `self.guard`: the method, bound (the hook's own arguments come after `self`).
+    // `self.guard`: the method, bound (the hook's own arguments come after `self`); a property's value.
     const method = fields.methods.get(name);
-    if (method) return this.functionValue(method);
+    if (method) return this.isProperty(method) ? this.propertyValue(method, at) : this.functionValue(method);
     const initialNode = fields.initial.get(name);
     const writes = fields.writes.get(name) ?? [];
-    const guard = initialNode ?? writes[0]?.value;
+    // The assignment stands for the field: its value may be a name, whose reads are keyed by their own node.
+    const guard = (initialNode ?? writes[0]?.value)?.parent;
     if (!guard) return undefined;
-    const initial = initialNode && this.fieldDefault(cls, name, initialNode, fields.declared.has(name));
+    const model = modelClassOf(this.source, this.scopes, cls);
+    const modelField = model?.fields.get(name);
+    const initial = modelField ? this.modelFieldValue(cls, model!, modelField) : initialNode && this.fieldDefault(cls, name, initialNode, fields.declared.has(name));
     if (this.active.has(guard)) return initial ?? unknown(this.span(at));
     this.active.add(guard);
     try {
-      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), this.span(at));
+      // `__init__`'s own writes see the arguments `bound` gives its parameters; a method's run later.
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value, write.place === 'method' ? undefined : bound) })), this.span(at));
     } finally {
       this.active.delete(guard);
     }
+  }
+
+  /** `@property` or `@functools.cached_property`: reading the attribute runs the method. */
+  private isProperty(method: PyNode): boolean {
+    if (method.type !== 'decorated_definition') return false;
+    return method.children.some((child) => {
+      const [expression] = child.type === 'decorator' ? namedChildren(child) : [];
+      const name = expression && qualifiedName(this.source, this.scopes, expression);
+      return name === 'property' || name === 'functools.cached_property';
+    });
+  }
+
+  /** What a property's method returns, `self` bound to the instance (left unknown). */
+  private propertyValue(method: PyNode, at: PyNode): ValueSet {
+    const definition = field(method, 'definition');
+    const list = definition && field(definition, 'parameters');
+    const self = list && namedChildren(list)[0];
+    if (!definition || !self) return unknown(this.span(at));
+    return this.helperResult(definition, new Map([[self, unknown(this.span(self))]]), at, this);
+  }
+
+  /**
+   * A model class's field read through `self` or a parameter typed as the
+   * class: a constructor parameter, so what the class's calls pass, or its
+   * default where they leave it out (see `parameterValue`).
+   */
+  private modelFieldValue(cls: PyNode, model: ModelClass, modelField: ModelField): ValueSet {
+    const fallback = () => this.modelDefault(model, modelField);
+    if (!modelField.init) return fallback() ?? unknown(this.span(modelField.at));
+    const callers = classCallers(this.source, this.scopes, cls);
+    if (callers.importable) this.readsCallers = true;
+    const importers = callers.importable ? this.imports?.callsFromImporters?.(this.source, cls) : undefined;
+    const here = (call: PyNode): ImporterCall => ({ call, source: this.source, evaluate: (node) => this.evaluate(node) });
+    return parameterValue<ImporterCall>({
+      name: modelField.name,
+      ...(callers.owner ? { owner: callers.owner } : {}),
+      span: this.span(modelField.at),
+      index: modelField.index,
+      calls: [...callers.calls.map(here), ...(importers?.calls ?? [])],
+      calledElsewhere: calledOutside(callers, importers),
+      passed: ({ call, source, evaluate }) => {
+        const passed = passedTo(source, call, modelField.name, modelField.index);
+        return 'kind' in passed ? passed : { kind: 'passed', value: evaluate(passed) };
+      },
+      at: ({ call, source }) => spanOf(source, call),
+      fallback,
+    });
+  }
+
+  /**
+   * A model field's default: its value, or what its factory returns.
+   * BaseSettings reads the environment first (the field's name, matched in
+   * any case), so its default is that variable's fallback.
+   */
+  private modelDefault(model: ModelClass, modelField: ModelField): ValueSet | undefined {
+    const value = modelField.default ? this.evaluate(modelField.default) : modelField.factory ? this.factoryResult(modelField.factory) : undefined;
+    if (!value || model.kind !== 'settings') return value;
+    return environmentFallback({ name: modelField.name.toUpperCase(), span: this.span(modelField.at) }, value);
+  }
+
+  /** `default_factory=lambda: [...]`, a function of this module, `list` or `dict`: what calling it gives. */
+  private factoryResult(factory: PyNode): ValueSet {
+    const span = this.span(factory);
+    const name = qualifiedName(this.source, this.scopes, factory);
+    if (name === 'list') return single({ kind: 'array', span, elements: [], complete: true });
+    if (name === 'dict') return new ObjectBuilder(span).result();
+    const target = factory.type === 'lambda' ? factory : this.localFunction(factory);
+    return target ? this.helperResult(target, new Map(), factory, this) : unknown(span);
+  }
+
+  /**
+   * `Session(...)` of a class this module defines: an object of what a read
+   * of each attribute sees. A model class's fields are its constructor's
+   * parameters: what this call passes, else the default; any other class's
+   * attributes are what `self.x` reads see, with `__init__`'s parameters
+   * given this call's arguments.
+   */
+  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
+    const object = new ObjectBuilder(this.span(call));
+    // Attributes may be set where the class does not show it.
+    object.incomplete();
+    const fields = fieldsOf(this.source, cls);
+    const model = modelClassOf(this.source, this.scopes, cls);
+    const init = fields.methods.get('__init__');
+    const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
+    const bound = definition && !model ? this.bindCall(definition, call, bindings, this, 1) : undefined;
+    const owner = textOf(this.source, field(cls, 'name')!);
+    const names = new Set([...fields.initial.keys(), ...fields.writes.keys(), ...fields.methods.keys(), ...(model?.fields.keys() ?? [])]);
+    for (const name of names) {
+      const modelField = model?.fields.get(name);
+      const value = modelField ? this.passedField(model!, modelField, owner, call, bindings) : this.field(cls, name, call, bound);
+      if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: this.span(modelField?.at ?? call), value });
+    }
+    return object.result();
+  }
+
+  /** What one call of a model class gives a field: the argument, else the default, which names the field. */
+  private passedField(model: ModelClass, modelField: ModelField, owner: string, call: PyNode, bindings: Bindings | undefined): ValueSet {
+    const passed: PassedValue | PyNode = modelField.init ? passedTo(this.source, call, modelField.name, modelField.index) : { kind: 'omitted' };
+    if (!('kind' in passed)) return this.evaluate(passed, bindings);
+    const fallback = passed.kind === 'omitted' ? this.modelDefault(model, modelField) : undefined;
+    if (!fallback) return unknown(this.span(call));
+    return withOrigin(fallback, { kind: 'default', name: modelField.name, owner, span: this.span(modelField.at) });
   }
 
   /**
@@ -605,6 +742,8 @@ export class Evaluator {
       const receiver = field(callee, 'object');
       if (receiver && this.argumentsOf(node).positional.length === 0) return this.evaluate(receiver, bindings);
     }
+    const cls = localClassOf(this.source, this.scopes, unwrap(callee));
+    if (cls) return this.instance(cls, node, bindings);
     const target = this.localFunction(callee);
     if (target) return this.returnValue(target, node, bindings);
     const imported = this.importedFunction(callee);
@@ -724,11 +863,18 @@ export class Evaluator {
   private returnValue(target: PyNode, call: PyNode, bindings: Bindings | undefined, owner: Evaluator = this): ValueSet {
     if (owner.active.has(target) || this.spending.helperSpent()) return unknown(this.span(call));
     owner.note([target]);
+    return this.helperResult(target, this.bindCall(target, call, bindings, owner), call, owner);
+  }
+
+  /** The parameters of `target` bound to what `call` passes, the first `skip` (`self`) left out. */
+  private bindCall(target: PyNode, call: PyNode, bindings: Bindings | undefined, owner: Evaluator, skip = 0): Bindings {
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
     const list = field(target, 'parameters');
     const parameters = list ? namedChildren(list) : [];
-    parameters.forEach((parameter, index) => {
+    parameters.forEach((parameter, at) => {
+      const index = at - skip;
+      if (index < 0) return;
       const identifier = parameterName(parameter);
       if (!identifier) return;
       if (splatOf(parameter) === 'kwargs') {
@@ -749,7 +895,7 @@ export class Evaluator {
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(identifier, unknown(owner.span(identifier)));
     });
-    return this.helperResult(target, bound, call, owner);
+    return bound;
   }
 
   /** What `target` (a function of `owner`'s module) returns with its parameters bound. */

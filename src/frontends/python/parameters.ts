@@ -7,6 +7,8 @@ import { field, namedChildren, textOf, walk, type PyModule, type PyNode } from '
 /** How a function can be called: by its name in this module, and whether it may be called elsewhere. */
 export interface Callers {
   owner?: string;
+  /** What the calls name: the `def`, or for `__init__` its class. */
+  callee?: PyNode;
   calls: PyNode[];
   /** Importable (module level, a public name), decorated, a method, or named other than by those calls. */
   calledElsewhere: boolean;
@@ -62,13 +64,30 @@ export function callersOf(source: PyModule, scopes: Scopes, fn: PyNode): Callers
   if (fn.type !== 'function_definition' || !nameNode) return { calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
   const owner = textOf(source, nameNode);
   const scope = scopes.resolve(nameNode);
+  const cls = scope?.kind === 'class' ? scope.node : undefined;
+  // `__init__` is called by calling its class.
+  if (cls && owner === '__init__' && keepsCallers(source, scopes, fn)) return classCallers(source, scopes, cls);
   if (!scope || scope.kind === 'class' || !keepsCallers(source, scopes, fn)) return { owner, calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
-  // Bound once, by this `def`: every call by the name in reach is a call of it.
+  return callersByName(source, scopes, fn, nameNode);
+}
+
+/** The calls of class `cls` (a `class_definition`): the calls of its constructor. */
+export function classCallers(source: PyModule, scopes: Scopes, cls: PyNode): Callers {
+  const nameNode = field(cls, 'name');
+  return nameNode ? callersByName(source, scopes, cls, nameNode) : { calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
+}
+
+/** The calls of `callee` (a `def` or a class) by the name it is bound to. */
+function callersByName(source: PyModule, scopes: Scopes, callee: PyNode, nameNode: PyNode): Callers {
+  const owner = textOf(source, nameNode);
+  const scope = scopes.resolve(nameNode);
+  if (!scope || scope.kind === 'class') return { owner, calls: [], calledElsewhere: true, importable: false, namedOtherwise: true };
+  // Bound once, by this `def` or `class`: every call by the name in reach is a call of it.
   const single = scope.bindings.get(owner)?.length === 1;
   const calls = single ? callsNamed(source, owner).filter((call) => scopes.resolve(field(call, 'function')!) === scope) : [];
   const importable = scope.kind === 'module' && !owner.startsWith('_');
   const namedOtherwise = !single || mentions(source.text, owner) > calls.length + 1;
-  return { owner, calls, calledElsewhere: importable || namedOtherwise, importable: importable && single, namedOtherwise };
+  return { owner, callee, calls, calledElsewhere: importable || namedOtherwise, importable: importable && single, namedOtherwise };
 }
 
 /**

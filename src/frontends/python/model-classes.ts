@@ -1,0 +1,123 @@
+import { qualifiedName } from './imports.js';
+import type { Scopes } from './scope.js';
+import { field, namedChildren, statementsOf, textOf, type PyModule, type PyNode } from './syntax.js';
+
+/**
+ * Classes whose constructor takes their fields as parameters: dataclasses,
+ * attrs classes and pydantic models (`settings.permission_mode` of
+ * `Settings(permission_mode=...)`). `settings`: pydantic's BaseSettings,
+ * which reads each field from the environment before its default.
+ */
+export type ModelKind = 'dataclass' | 'attrs' | 'pydantic' | 'settings';
+
+export interface ModelField {
+  name: string;
+  /** Where a caller passes it by position. */
+  index: number;
+  /** `= value`, `field(default=value)`, `attr.ib(default=value)`, `Field(value)`. */
+  default?: PyNode;
+  /** `default_factory=f`, `factory=f`: the default is what `f()` returns. */
+  factory?: PyNode;
+  /** `init=False`: the constructor takes no argument for it. */
+  init: boolean;
+  /** The field's name as written. */
+  at: PyNode;
+}
+
+export interface ModelClass {
+  kind: ModelKind;
+  fields: Map<string, ModelField>;
+}
+
+const decorators: Record<string, ModelKind> = {
+  'dataclasses.dataclass': 'dataclass',
+  'pydantic.dataclasses.dataclass': 'dataclass',
+  'attr.s': 'attrs', 'attr.attrs': 'attrs', 'attr.define': 'attrs', 'attr.frozen': 'attrs', 'attr.mutable': 'attrs', 'attr.dataclass': 'attrs',
+  'attrs.define': 'attrs', 'attrs.frozen': 'attrs', 'attrs.mutable': 'attrs',
+};
+const bases: Record<string, ModelKind> = {
+  'pydantic.BaseModel': 'pydantic',
+  'pydantic.main.BaseModel': 'pydantic',
+  'pydantic.BaseSettings': 'settings',
+  'pydantic_settings.BaseSettings': 'settings',
+};
+/** The calls that describe a field rather than give its value. */
+const fieldSpecifiers = new Set(['dataclasses.field', 'attr.ib', 'attr.attrib', 'attr.field', 'attrs.field', 'pydantic.Field']);
+
+const known = new WeakMap<PyNode, ModelClass | null>();
+
+/** The model class `cls` (a `class_definition`) is, with its fields in order; undefined for any other class. */
+export function modelClassOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelClass | undefined {
+  let model = known.get(cls);
+  if (model === undefined) {
+    const kind = kindOf(source, scopes, cls);
+    model = kind ? { kind, fields: fieldsOf(source, scopes, cls, kind) } : null;
+    known.set(cls, model);
+  }
+  return model ?? undefined;
+}
+
+function kindOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelKind | undefined {
+  const holder = cls.parent?.type === 'decorated_definition' ? cls.parent : undefined;
+  for (const decorator of holder ? holder.children.filter((child) => child.type === 'decorator') : []) {
+    const [expression] = namedChildren(decorator);
+    // `@dataclass(frozen=True)` names the decorator in its call.
+    const named = expression?.type === 'call' ? field(expression, 'function') : expression;
+    const name = named && qualifiedName(source, scopes, named);
+    if (name && Object.hasOwn(decorators, name)) return decorators[name];
+  }
+  const superclasses = field(cls, 'superclasses');
+  for (const base of superclasses ? namedChildren(superclasses) : []) {
+    const name = qualifiedName(source, scopes, base);
+    if (name && Object.hasOwn(bases, name)) return bases[name];
+  }
+  return undefined;
+}
+
+function fieldsOf(source: PyModule, scopes: Scopes, cls: PyNode, kind: ModelKind): Map<string, ModelField> {
+  const fields = new Map<string, ModelField>();
+  for (const statement of statementsOf(field(cls, 'body'))) {
+    const [assignment] = statement.type === 'expression_statement' ? namedChildren(statement) : [];
+    const left = assignment?.type === 'assignment' ? field(assignment, 'left') : undefined;
+    if (left?.type !== 'identifier') continue;
+    const type = field(assignment!, 'type');
+    const value = field(assignment!, 'right');
+    if (type && /^(typing\.)?ClassVar\b/.test(textOf(source, type))) continue;
+    const specifier = value?.type === 'call' ? specifierOf(source, scopes, value, kind) : undefined;
+    // Without a type only attrs' `x = attr.ib()` is a field; `x = 1` is a class attribute.
+    if (!type && !specifier) continue;
+    const name = textOf(source, left);
+    fields.set(name, { name, index: fields.size, ...(specifier ?? (value ? { default: value } : {})), init: specifier?.init ?? true, at: left });
+  }
+  return fields;
+}
+
+/** `field(default=..., default_factory=..., init=False)` and its kin: where the default comes from. */
+function specifierOf(source: PyModule, scopes: Scopes, call: PyNode, kind: ModelKind): Pick<ModelField, 'default' | 'factory' | 'init'> | undefined {
+  const callee = field(call, 'function');
+  const name = callee && qualifiedName(source, scopes, callee);
+  if (!name || !fieldSpecifiers.has(name)) return undefined;
+  const items = namedChildren(field(call, 'arguments')!);
+  const keyword = (wanted: string) => {
+    const item = items.find((each) => each.type === 'keyword_argument' && textOf(source, field(each, 'name')!) === wanted);
+    return item && field(item, 'value');
+  };
+  // pydantic's `Field("x")` takes the default first; `Field(...)` marks a required field.
+  const [first] = items;
+  const positional = (kind === 'pydantic' || kind === 'settings') && first && first.type !== 'keyword_argument' && first.type !== 'ellipsis' ? first : undefined;
+  const fallback = keyword('default') ?? positional;
+  const factory = keyword('default_factory') ?? keyword('factory');
+  const init = keyword('init');
+  return { ...(fallback ? { default: fallback } : {}), ...(factory ? { factory } : {}), init: !(init && textOf(source, init) === 'False') };
+}
+
+/**
+ * The class a name refers to when this module defines it once: `Settings`
+ * in `Settings(...)` or in an annotation `settings: Settings`.
+ */
+export function localClassOf(source: PyModule, scopes: Scopes, identifier: PyNode): PyNode | undefined {
+  if (identifier.type !== 'identifier') return undefined;
+  const sites = scopes.resolve(identifier)?.bindings.get(textOf(source, identifier));
+  const site = sites?.length === 1 ? sites[0] : undefined;
+  return site?.parent?.type === 'class_definition' && field(site.parent, 'name') === site ? site.parent : undefined;
+}

@@ -1,0 +1,62 @@
+import rule from '../../../rules/no-bypass-without-disallowed-tools.js';
+import { py, runPythonCases } from '../../support/python-cases.js';
+
+// Python twins of test/rules/values/objects-and-classes.test.ts: modes kept in
+// objects and classes (issue 16): a field `__init__` sets, a `@property`, an
+// instance read outside its class, `__init__`'s parameters given by the
+// class's calls, copies and merged dicts.
+const code = (...lines: string[]) => py('import copy', 'from claude_agent_sdk import ClaudeAgentOptions, query', ...lines);
+const columnOf = (source: string, line: number, needle: string) => source.split('\n')[line - 1]!.indexOf(needle) + 1;
+const bypassAt = (source: string, line: number, certainty = 'is', from = '') => ({
+  code: source,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, line, column: columnOf(source, line, '"bypassPermissions"'), data: { certainty, from } }],
+});
+/** A class `Session` (line 3 on) whose `run` passes `read` as the mode, with `members` before it, then `after`. */
+const session = (members: string[], after: string[] = [], read = 'self.mode') =>
+  code('class Session:', ...members.map((line) => `    ${line}`), '    def run(self):', `        return query(prompt="x", options=ClaudeAgentOptions(permission_mode=${read}))`, ...after);
+/** A class `Other` with the same members, which no options read. */
+const other = (...members: string[]) => ['class Other:', ...members.map((line) => `    ${line}`)];
+const settingUp = (mode: string) => ['def __init__(self):', `    self.mode = "${mode}"`];
+const asProperty = (mode: string) => ['@property', 'def mode(self):', `    return "${mode}"`];
+const readOutside = (...lines: string[]) => code(...lines, 'session = Session()', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=session.mode))');
+
+runPythonCases(rule, {
+  valid: [
+    // Another class's attribute of the same name is not this one.
+    session(settingUp('default'), other(...settingUp('bypassPermissions'))),
+    session(asProperty('plan'), other(...asProperty('bypassPermissions'))),
+    readOutside('class Session:', ...settingUp('default').map((line) => `    ${line}`), ...other(...settingUp('bypassPermissions'))),
+    // Every call of the class passes a mode that is not bypass, by position or keyword.
+    session(['def __init__(self, mode="bypassPermissions"):', '    self.mode = mode'], ['Session("default")', 'Session(mode="plan")']),
+    // Copies of a safe dict; a later ** entry replaces the bypass one.
+    code('BASE = {"permission_mode": "default"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'),
+    code('FAST = {"permission_mode": "bypassPermissions"}', 'SAFE = {"permission_mode": "default"}', 'query(prompt="x", options=ClaudeAgentOptions(**{**FAST, **SAFE}))'),
+  ],
+  invalid: [
+    { name: 'a field __init__ sets', ...bypassAt(session(settingUp('bypassPermissions')), 5) },
+    { name: 'a @property that returns the mode', ...bypassAt(session(asProperty('bypassPermissions')), 6) },
+    {
+      name: 'a @property that returns the options',
+      ...bypassAt(code('class Session:', '    @property', '    def options(self):', '        return {"permission_mode": "bypassPermissions"}', '    def run(self):', '        return query(prompt="x", options=ClaudeAgentOptions(**self.options))'), 6),
+    },
+    {
+      name: 'an instance read outside its class: the field __init__ sets',
+      ...bypassAt(readOutside('class Session:', ...settingUp('bypassPermissions').map((line) => `    ${line}`)), 5),
+    },
+    {
+      // A public class: another module may build it with another mode, so "can be".
+      name: "an __init__ parameter kept in a field: what the class's call passes, naming the call",
+      ...bypassAt(session(['def __init__(self, mode):', '    self.mode = mode'], ['Session("bypassPermissions")']), 8, 'can be', ' (passed to Session() as mode)'),
+    },
+    {
+      name: 'an instance read outside its class: the argument its call passes to __init__',
+      ...bypassAt(code('class Session:', '    def __init__(self, mode):', '        self.mode = mode', 'session = Session("bypassPermissions")', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=session.mode))'), 6),
+    },
+    {
+      name: 'an __init__ default that one call leaves out: can be, naming the default',
+      ...bypassAt(session(['def __init__(self, mode="bypassPermissions"):', '    self.mode = mode'], ['Session("default")', 'Session()']), 4, 'can be', ' (the default of parameter mode of Session(), taken when a call leaves it out)'),
+    },
+    { name: 'copy.deepcopy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'), 3) },
+    { name: 'copy.copy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.copy(BASE)))'), 3) },
+  ],
+});
