@@ -10,7 +10,7 @@ import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
 import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
-import { localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
+import { instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
@@ -559,7 +559,8 @@ export class Evaluator {
     const method = fields.methods.get(name);
     if (method) return this.isProperty(method) ? this.propertyValue(method, at) : this.functionValue(method);
     const initialNode = fields.initial.get(name);
-    const writes = fields.writes.get(name) ?? [];
+    const outside = instanceWritesOf(this.source, this.scopes, cls).get(name) ?? [];
+    const writes = [...(fields.writes.get(name) ?? []), ...outside];
     // The assignment stands for the field: its value may be a name, whose reads are keyed by their own node.
     const guard = (initialNode ?? writes[0]?.value)?.parent;
     if (!guard) return undefined;

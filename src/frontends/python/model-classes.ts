@@ -1,6 +1,7 @@
 import { qualifiedName } from './imports.js';
 import type { Scopes } from './scope.js';
-import { field, namedChildren, statementsOf, textOf, type PyModule, type PyNode } from './syntax.js';
+import { field, isFunction, namedChildren, spanOf, statementsOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
+import type { SelfWrite } from './fields.js';
 
 /**
  * Classes whose constructor takes their fields as parameters: dataclasses,
@@ -120,4 +121,57 @@ export function localClassOf(source: PyModule, scopes: Scopes, identifier: PyNod
   const sites = scopes.resolve(identifier)?.bindings.get(textOf(source, identifier));
   const site = sites?.length === 1 ? sites[0] : undefined;
   return site?.parent?.type === 'class_definition' && field(site.parent, 'name') === site ? site.parent : undefined;
+}
+
+const instanceWrites = new WeakMap<PyNode, Map<string, SelfWrite[]>>();
+
+/**
+ * The writes `session.x = value` anywhere in the module through a name that
+ * holds an instance of class `cls` (every assignment to it is `Cls(...)`,
+ * or a parameter annotated `Cls`): a command handler or a UI action that may
+ * run before any read, like a method's write.
+ */
+export function instanceWritesOf(source: PyModule, scopes: Scopes, cls: PyNode): Map<string, SelfWrite[]> {
+  let writes = instanceWrites.get(cls);
+  if (writes) return writes;
+  writes = new Map();
+  walk(source.root, (node) => {
+    if (node.type !== 'assignment') return true;
+    const left = field(node, 'left');
+    const right = field(node, 'right');
+    const object = left?.type === 'attribute' ? field(left, 'object') : undefined;
+    const attribute = left && field(left, 'attribute');
+    if (!right || !attribute || object?.type !== 'identifier' || !holdsInstance(source, scopes, object, cls)) return true;
+    const key = textOf(source, attribute);
+    const owner = enclosingName(source, node);
+    const write: SelfWrite = { place: 'method', name: `${textOf(source, object)}.${key}`, ...(owner ? { owner } : {}), value: right, span: spanOf(source, node) };
+    const list = writes!.get(key);
+    if (list) list.push(write);
+    else writes!.set(key, [write]);
+    return true;
+  });
+  instanceWrites.set(cls, writes);
+  return writes;
+}
+
+function holdsInstance(source: PyModule, scopes: Scopes, identifier: PyNode, cls: PyNode): boolean {
+  const sites = scopes.resolve(identifier)?.bindings.get(textOf(source, identifier)) ?? [];
+  return sites.length > 0 && sites.every((site) => {
+    const holder = site.parent;
+    if (holder?.type === 'assignment' && field(holder, 'left') === site) {
+      const value = field(holder, 'right');
+      const callee = value?.type === 'call' ? field(value, 'function') : undefined;
+      return !!callee && localClassOf(source, scopes, callee) === cls;
+    }
+    const type = holder && (holder.type === 'typed_parameter' || holder.type === 'typed_default_parameter') ? field(holder, 'type') : undefined;
+    const [annotation] = type ? namedChildren(type) : [];
+    return !!annotation && localClassOf(source, scopes, annotation) === cls;
+  });
+}
+
+function enclosingName(source: PyModule, node: PyNode): string | undefined {
+  let current = node.parent;
+  while (current && !isFunction(current)) current = current.parent;
+  const name = current && field(current, 'name');
+  return name && textOf(source, name);
 }

@@ -10,7 +10,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { loopElements, spreadArguments } from '../core/loops.js';
-import { thisWritesOf } from './fields.js';
+import { instanceWritesOf, thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -415,10 +415,12 @@ export class Evaluator {
    */
   private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings): ValueSet {
     const initial = member ? this.memberValue(member) : undefined;
-    const writes = thisWritesOf(cls).get(key);
+    const own = thisWritesOf(cls).get(key) ?? [];
+    const outside = instanceWritesOf(cls, this.scopes).get(key) ?? [];
+    const writes = outside.length > 0 ? [...own, ...outside] : own;
     // The first write stands for the field, declared or not.
     const guard = writes?.[0]?.value;
-    if (!writes || !guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
+    if (!guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
     this.active.add(guard);
     try {
       return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value, write.place === 'method' ? undefined : bound) })), spanOf(at));

@@ -1,8 +1,10 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isBinaryExpression, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isPropertyAccessExpression, isStringLiteralLike, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isBinaryExpression, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isParameter, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { FieldWrite } from '../core/fields.js';
 import { writesInRunOrder } from './file-index.js';
 import { spanOf, staticName, unwrap } from './parse.js';
+import { enclosingFunction } from './parameters.js';
+import type { Scopes } from './scope.js';
 
 /** A write to a field of `this` in a class's own code, without its value evaluated. */
 export type ThisWrite = Omit<FieldWrite, 'value'> & { value: ts.Expression };
@@ -23,21 +25,61 @@ function findThisWrites(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> 
   const found = new Map<string, ThisWrite[]>();
   for (const write of writesInRunOrder(cls.getSourceFile())) {
     if (write.pos < cls.pos || write.end > cls.end || !isBinaryExpression(write)) continue;
-    const target = unwrap(write.left);
-    if (!isPropertyAccessExpression(target) && !isElementAccessExpression(target)) continue;
-    if (unwrap(target.expression).kind !== SyntaxKind.ThisKeyword) continue;
-    const key = isPropertyAccessExpression(target)
-      ? target.name.text
-      : isStringLiteralLike(unwrap(target.argumentExpression))
-        ? (unwrap(target.argumentExpression) as ts.StringLiteralLike).text
-        : undefined;
+    const target = fieldTarget(write);
+    if (!target || unwrap(target.object).kind !== SyntaxKind.ThisKeyword) continue;
     const place = placeOf(write, cls);
-    if (key === undefined || !place) continue;
-    const list = found.get(key) ?? [];
-    list.push({ ...place, name: `this.${key}`, value: write.right, span: spanOf(write) });
-    found.set(key, list);
+    if (place) add(found, target.key, { ...place, name: `this.${target.key}`, value: write.right, span: spanOf(write) });
   }
   return found;
+}
+
+const instanceWrites = new WeakMap<ts.Node, Map<string, ThisWrite[]>>();
+
+/**
+ * The writes `session.key = value` anywhere in the class's file through a
+ * name that holds an instance of it (`const session = new Session()`, a
+ * parameter `target: Session`): a command handler or a UI action that may
+ * run before any read, like a method's write.
+ */
+export function instanceWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): Map<string, ThisWrite[]> {
+  let writes = instanceWrites.get(cls);
+  if (!writes) {
+    writes = new Map();
+    for (const write of writesInRunOrder(cls.getSourceFile())) {
+      const target = isBinaryExpression(write) ? fieldTarget(write) : undefined;
+      const receiver = target && unwrap(target.object);
+      if (!receiver || !isIdentifier(receiver) || !holdsInstance(scopes.resolve(receiver), cls, scopes)) continue;
+      const owner = enclosingFunction(write).name;
+      add(writes, target.key, { place: 'method', ...(owner ? { owner } : {}), name: `${receiver.text}.${target.key}`, value: (write as ts.BinaryExpression).right, span: spanOf(write) });
+    }
+    instanceWrites.set(cls, writes);
+  }
+  return writes;
+}
+
+/** A variable set to `new Cls(...)`, or a parameter annotated `Cls`. */
+function holdsInstance(declaration: ts.Node | undefined, cls: ts.ClassLikeDeclaration, scopes: Scopes): boolean {
+  const named = (name: ts.Node | undefined) => !!name && isIdentifier(name) && scopes.resolve(name) === cls;
+  if (declaration && isVariableDeclaration(declaration) && declaration.initializer) {
+    const initializer = unwrap(declaration.initializer);
+    return isNewExpression(initializer) && named(unwrap(initializer.expression));
+  }
+  return !!declaration && isParameter(declaration) && !!declaration.type && isTypeReferenceNode(declaration.type) && named(declaration.type.typeName);
+}
+
+/** `x.key = value` or `x['key'] = value`: the object written to and the key. */
+function fieldTarget(write: ts.BinaryExpression): { object: ts.Expression; key: string } | undefined {
+  const target = unwrap(write.left);
+  if (isPropertyAccessExpression(target)) return { object: target.expression, key: target.name.text };
+  if (!isElementAccessExpression(target)) return undefined;
+  const key = unwrap(target.argumentExpression);
+  return isStringLiteralLike(key) ? { object: target.expression, key: key.text } : undefined;
+}
+
+function add(found: Map<string, ThisWrite[]>, key: string, write: ThisWrite): void {
+  const list = found.get(key);
+  if (list) list.push(write);
+  else found.set(key, [write]);
 }
 
 /**

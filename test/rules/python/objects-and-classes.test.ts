@@ -20,8 +20,16 @@ const settingUp = (mode: string) => ['def __init__(self):', `    self.mode = "${
 const asProperty = (mode: string) => ['@property', 'def mode(self):', `    return "${mode}"`];
 const readOutside = (...lines: string[]) => code(...lines, 'session = Session()', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=session.mode))');
 
+/** A module-level `session` of class Session whose mode a command handler `head` may switch with `write` (line 9 on). */
+const switched = (write: string, head = 'def on_yolo():', ...more: string[]) => session(['mode = "default"'], ['session = Session()', ...more, head, `    ${write}`]);
+const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+
 runPythonCases(rule, {
   valid: [
+    // State switched elsewhere: the handler writes a mode that is not bypass, or the attribute of another class's instance.
+    switched('session.mode = "acceptEdits"'),
+    switched('other.mode = "bypassPermissions"', 'def on_yolo():', ...other('mode = "default"'), 'other = Other()'),
+    switched('target.mode = "bypassPermissions"', 'def on_yolo(target: dict):'),
     // Another class's attribute of the same name is not this one.
     session(settingUp('default'), other(...settingUp('bypassPermissions'))),
     session(asProperty('plan'), other(...asProperty('bypassPermissions'))),
@@ -55,6 +63,11 @@ runPythonCases(rule, {
     {
       name: 'an __init__ default that one call leaves out: can be, naming the default',
       ...bypassAt(session(['def __init__(self, mode="bypassPermissions"):', '    self.mode = mode'], ['Session("default")', 'Session()']), 4, 'can be', ' (the default of parameter mode of Session(), taken when a call leaves it out)'),
+    },
+    { name: "a handler that switches an instance's attribute to bypass: can be, naming the write", ...bypassAt(switched('session.mode = "bypassPermissions"'), 9, 'can be', fromWrite('session.mode', 'on_yolo')) },
+    {
+      name: 'a parameter typed as the class, switched by a handler',
+      ...bypassAt(switched('target.mode = "bypassPermissions"', 'def on_yolo(target: Session):'), 9, 'can be', fromWrite('target.mode', 'on_yolo')),
     },
     { name: 'copy.deepcopy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'), 3) },
     { name: 'copy.copy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.copy(BASE)))'), 3) },

@@ -21,7 +21,15 @@ const session = (members: string[], after: string[] = [], read = 'this.mode') =>
 /** A class `Other` with the same members, which no options read. */
 const other = (...members: string[]) => `class Other { ${members.join(' ')} }`;
 
+/** A module-level `session` of class Session whose mode a command handler may switch through `write` (after line 5). */
+const switched = (write: string, ...more: string[]) =>
+  session(["mode = 'default';"], ['const session = new Session();', ...more, `export function onYolo() { ${write} }`]);
+const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+
 const valid = [
+  // State switched elsewhere: the handler writes a mode that is not bypass, or the field of another class's instance.
+  switched("session.mode = 'acceptEdits';"),
+  switched("other.mode = 'bypassPermissions';", 'const other = new Other();', other("mode = 'default';")),
   // The constructor's own value is not bypass; another class's field of the same name is not this one.
   session(["constructor() { this.mode = 'default'; }"], [other("constructor() { this.mode = 'bypassPermissions'; }")]),
   session(["#mode = 'default';"], [other("#mode = 'bypassPermissions';")], 'this.#mode'),
@@ -56,8 +64,20 @@ const invalid = [
     name: 'a constructor parameter default that one `new` leaves out: can be, naming the default',
     ...bypassAt(session(["constructor(mode = 'bypassPermissions') { this.mode = mode; }"], ["new Session('default');", 'new Session();']), 3, 'can be', ' (the default of parameter mode of Session(), taken when a call leaves it out)'),
   },
+  {
+    name: "a handler that switches an instance's field to bypass: can be, naming the write",
+    ...bypassAt(switched("session.mode = 'bypassPermissions';"), 7, 'can be', fromWrite('session.mode', 'onYolo')),
+  },
   { name: 'structuredClone of a bypass object', ...bypassAt(lines(sdk, "const base = { permissionMode: 'bypassPermissions' };", "query({ prompt: 'x', options: structuredClone(base) });"), 2) },
   { name: 'a frozen config object', ...bypassAt(lines(sdk, "const CONFIG = Object.freeze({ mode: 'bypassPermissions' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"), 2) },
 ];
 
-runRuleTests(rule, { typescript: { valid, invalid }, javascript: { valid, invalid } });
+// A parameter's annotation names the class only in TypeScript.
+const typedTarget = (type: string) => session(["mode = 'default';"], ['export const commands = {', `  yolo(target: ${type}) { target.mode = 'bypassPermissions'; },`, '};']);
+runRuleTests(rule, {
+  typescript: {
+    valid: [...valid, typedTarget('{ mode: string }')],
+    invalid: [...invalid, { name: 'a parameter typed as the class, switched by a method of another object', ...bypassAt(typedTarget('Session'), 7, 'can be', fromWrite('target.mode', 'yolo')) }],
+  },
+  javascript: { valid, invalid },
+});
