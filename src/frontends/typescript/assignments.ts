@@ -1,14 +1,14 @@
 import ts from './compiler.cjs';
-import { isBinaryExpression, isBlock, isElementAccessExpression, isIfStatement, isSourceFile, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
+import { isBinaryExpression, isBlock, isElementAccessExpression, isIfStatement, isSourceFile, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isSpreadElement, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import type { PathStep } from '../../model/build.js';
-import { writesInRunOrder } from './file-index.js';
+import { isObjectAssign, writesInRunOrder } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
 
-/** A later write to a variable: `x = v`, `x.a.b = v`, or `x.a.push(v)`. */
+/** A later write to a variable: `x = v`, `x.a.b = v`, `x.a.push(v)`, or `Object.assign(x.a, v)`. */
 export interface Assignment {
   root: ts.Identifier;
   path: PathStep[];
-  kind: 'assign' | 'append';
+  kind: 'assign' | 'append' | 'merge';
   values: ts.Expression[];
   /** The statement that holds it, to tell an unconditional write from a conditional one. */
   statement: ts.Node | undefined;
@@ -27,7 +27,10 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
   };
   for (const write of writesInRunOrder(file)) {
     if (isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
-    else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
+    else if (isObjectAssign(write.expression as ts.PropertyAccessExpression)) {
+      const [target, ...sources] = write.arguments;
+      if (target && !sources.some(isSpreadElement)) add(targetOf(target, 'merge', sources, write));
+    } else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
   }
   return index;
 }

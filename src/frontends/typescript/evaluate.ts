@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isGetAccessorDeclaration, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin, type PathStep } from '../../model/build.js';
 import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -334,7 +334,9 @@ export class Evaluator {
       value =
         write.kind === 'append'
           ? appendAt(value, write.path, values)
-          : assignAt(value, write.path, values[0]!, unconditional);
+          : write.kind === 'merge'
+            ? mergeAt(value, write.path, values, unconditional)
+            : assignAt(value, write.path, values[0]!, unconditional);
     }
     return value;
   }
@@ -572,6 +574,19 @@ export class Evaluator {
     for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: this.memberOf(declaration, name, node, bound) });
     return single(object);
   }
+}
+
+/** `Object.assign(x.a, ...sources)`: what `x.a` held with each source's properties over it, in order. */
+function mergeAt(set: ValueSet, path: readonly PathStep[], sources: readonly ValueSet[], unconditional: boolean): ValueSet {
+  let target = set;
+  for (const step of path) target = { alternatives: propertyOf(target, step.key).values };
+  const span = target.alternatives[0]?.span ?? set.alternatives[0]!.span;
+  const merged = new ObjectBuilder(span);
+  merged.spread(target, span);
+  for (const source of sources) merged.spread(source, source.alternatives[0]?.span ?? span);
+  const result = merged.result();
+  if (path.length > 0) return assignAt(set, path, result, unconditional);
+  return unconditional ? result : union(set, result);
 }
 
 /**

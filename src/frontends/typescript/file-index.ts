@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isFunctionLike, isPropertyAccessExpression, SyntaxKind } from './syntax.js';
+import { isFunctionLike, isIdentifier, isPropertyAccessExpression, SyntaxKind } from './syntax.js';
 import { reverseFrom } from './walk.js';
 
 /**
@@ -12,7 +12,7 @@ export interface FileIndex {
   readonly candidates: readonly ts.Node[];
   /** The calls, in source order. */
   readonly calls: readonly ts.CallExpression[];
-  /** `x = v` and `x.push(...)`/`x.unshift(...)`, in source order. */
+  /** `x = v`, `x.push(...)`/`x.unshift(...)` and `Object.assign(x, ...)`, in source order. */
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
   /** `new C(...)` expressions, in source order: the calls of a class's constructor. */
   readonly constructions: readonly ts.NewExpression[];
@@ -44,6 +44,11 @@ type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
  * JSDoc comment to its host, so every child is linked here, and the nodes
  * of the JSDoc comments too.
  */
+/** `Object.assign`: the callee of a call that writes its sources' properties into its first argument. */
+export function isObjectAssign(callee: ts.PropertyAccessExpression): boolean {
+  return callee.name.text === 'assign' && isIdentifier(callee.expression) && callee.expression.text === 'Object';
+}
+
 function linkAndIndex(file: ts.SourceFile): FileIndex {
   const candidates: ts.Node[] = [];
   const calls: ts.CallExpression[] = [];
@@ -75,7 +80,7 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
         calls.push(call);
         candidates.push(call);
         const callee = call.expression;
-        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
+        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift' || isObjectAssign(callee))) writes.push(call);
         break;
       }
       case SyntaxKind.NewExpression:

@@ -38,6 +38,9 @@ const valid = [
   lines(sdk, "class Session { constructor() { this.mode = 'default'; } }", other("constructor() { this.mode = 'bypassPermissions'; }"), 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"),
   // Every `new` passes a mode that is not bypass, so the default never applies.
   session(["constructor(mode = 'bypassPermissions') { this.mode = mode; }"], ["new Session('default');", "new Session('plan');"]),
+  // Object.assign: a later source replaces the bypass entry; a copy it makes leaves its sources alone.
+  lines(sdk, 'const options = {};', "Object.assign(options, { permissionMode: 'bypassPermissions' }, { permissionMode: 'default' });", "query({ prompt: 'x', options });"),
+  lines(sdk, "const options = { permissionMode: 'default' };", "const fast = Object.assign({}, options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options });"),
   // A copy or a frozen object of a safe mode.
   lines(sdk, "const base = { permissionMode: 'default' };", "query({ prompt: 'x', options: structuredClone(base) });"),
   lines(sdk, "const CONFIG = Object.freeze({ mode: 'acceptEdits' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"),
@@ -67,6 +70,11 @@ const invalid = [
   {
     name: "a handler that switches an instance's field to bypass: can be, naming the write",
     ...bypassAt(switched("session.mode = 'bypassPermissions';"), 7, 'can be', fromWrite('session.mode', 'onYolo')),
+  },
+  { name: 'Object.assign into the options object', ...bypassAt(lines(sdk, 'const options = {};', "Object.assign(options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options });"), 3) },
+  {
+    name: 'Object.assign into a nested object',
+    ...bypassAt(lines(sdk, "const config = { options: { model: 'haiku' } };", "Object.assign(config.options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options: config.options });"), 3),
   },
   { name: 'structuredClone of a bypass object', ...bypassAt(lines(sdk, "const base = { permissionMode: 'bypassPermissions' };", "query({ prompt: 'x', options: structuredClone(base) });"), 2) },
   { name: 'a frozen config object', ...bypassAt(lines(sdk, "const CONFIG = Object.freeze({ mode: 'bypassPermissions' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"), 2) },
