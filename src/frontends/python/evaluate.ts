@@ -10,7 +10,7 @@ import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
 import { fieldsOf, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
-import { instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
+import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
 import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
@@ -514,9 +514,28 @@ export class Evaluator {
       const cls = selfClassOf(this.source, receiver);
       const value = cls && this.field(cls, name, node);
       if (value) return value;
+      const named = localClassOf(this.source, this.scopes, receiver);
+      const attribute = named && this.classAttribute(named, name, node);
+      if (attribute) return attribute;
     }
     const read = { alternatives: propertyOf(this.evaluate(object, bindings), canonicalName(name)).values };
     return receiver.type === 'identifier' ? this.typedRead(receiver, name, read) : read;
+  }
+
+  /** `Config.MODE`: the class attribute, with every write through the class's name (see `fieldValue`). */
+  private classAttribute(cls: PyNode, name: string, at: PyNode): ValueSet | undefined {
+    const initialNode = fieldsOf(this.source, cls).initial.get(name);
+    const writes = classWritesOf(this.source, this.scopes, cls).get(name) ?? [];
+    const guard = (initialNode ?? writes[0]?.value)?.parent;
+    if (!guard) return undefined;
+    const initial = initialNode && this.evaluate(initialNode);
+    if (this.active.has(guard)) return initial ?? unknown(this.span(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), this.span(at));
+    } finally {
+      this.active.delete(guard);
+    }
   }
 
   /**

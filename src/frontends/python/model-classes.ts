@@ -123,7 +123,7 @@ export function localClassOf(source: PyModule, scopes: Scopes, identifier: PyNod
   return site?.parent?.type === 'class_definition' && field(site.parent, 'name') === site ? site.parent : undefined;
 }
 
-const instanceWrites = new WeakMap<PyNode, Map<string, SelfWrite[]>>();
+const outsideWrites = new WeakMap<PyNode, { instance: Map<string, SelfWrite[]>; statics: Map<string, SelfWrite[]> }>();
 
 /**
  * The writes `session.x = value` anywhere in the module through a name that
@@ -132,25 +132,37 @@ const instanceWrites = new WeakMap<PyNode, Map<string, SelfWrite[]>>();
  * run before any read, like a method's write.
  */
 export function instanceWritesOf(source: PyModule, scopes: Scopes, cls: PyNode): Map<string, SelfWrite[]> {
-  let writes = instanceWrites.get(cls);
+  return outsideWritesOf(source, scopes, cls).instance;
+}
+
+/** The writes `Cls.x = value` to a class attribute, anywhere in the module. */
+export function classWritesOf(source: PyModule, scopes: Scopes, cls: PyNode): Map<string, SelfWrite[]> {
+  return outsideWritesOf(source, scopes, cls).statics;
+}
+
+function outsideWritesOf(source: PyModule, scopes: Scopes, cls: PyNode): { instance: Map<string, SelfWrite[]>; statics: Map<string, SelfWrite[]> } {
+  let writes = outsideWrites.get(cls);
   if (writes) return writes;
-  writes = new Map();
+  const found = { instance: new Map<string, SelfWrite[]>(), statics: new Map<string, SelfWrite[]>() };
   walk(source.root, (node) => {
     if (node.type !== 'assignment') return true;
     const left = field(node, 'left');
     const right = field(node, 'right');
     const object = left?.type === 'attribute' ? field(left, 'object') : undefined;
     const attribute = left && field(left, 'attribute');
-    if (!right || !attribute || object?.type !== 'identifier' || !holdsInstance(source, scopes, object, cls)) return true;
+    if (!right || !attribute || object?.type !== 'identifier') return true;
+    const into = localClassOf(source, scopes, object) === cls ? found.statics : holdsInstance(source, scopes, object, cls) ? found.instance : undefined;
+    if (!into) return true;
     const key = textOf(source, attribute);
     const owner = enclosingName(source, node);
     const write: SelfWrite = { place: 'method', name: `${textOf(source, object)}.${key}`, ...(owner ? { owner } : {}), value: right, span: spanOf(source, node) };
-    const list = writes!.get(key);
+    const list = into.get(key);
     if (list) list.push(write);
-    else writes!.set(key, [write]);
+    else into.set(key, [write]);
     return true;
   });
-  instanceWrites.set(cls, writes);
+  writes = found;
+  outsideWrites.set(cls, writes);
   return writes;
 }
 

@@ -10,7 +10,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { loopElements, spreadArguments } from '../core/loops.js';
-import { instanceWritesOf, thisWritesOf } from './fields.js';
+import { instanceWritesOf, staticWritesOf, thisWritesOf } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -390,7 +390,24 @@ export class Evaluator {
     const declaration = isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
     const imported = declaration && this.imported(declaration, node, key);
     if (imported) return imported;
+    if (declaration && isClassDeclaration(declaration)) return this.staticMember(declaration, key, node);
     return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
+  }
+
+  /** `Config.mode`: a static member, its initialiser with every write through the class's name (see `fieldValue`). */
+  private staticMember(cls: ts.ClassDeclaration, key: string, at: ts.Node): ValueSet {
+    const member = cls.members.find((candidate) => candidate.name && staticName(candidate.name) === key && isStatic(candidate));
+    if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
+    const initial = member ? this.memberValue(member) : undefined;
+    const writes = staticWritesOf(cls, this.scopes).get(key) ?? [];
+    const guard = member ?? writes[0]?.value;
+    if (!guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
+    this.active.add(guard);
+    try {
+      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), spanOf(at));
+    } finally {
+      this.active.delete(guard);
+    }
   }
 
   /** `this.check` inside a class: the method it names, what its getter returns, or what its field can hold. */
@@ -574,6 +591,11 @@ export class Evaluator {
     for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: this.memberOf(declaration, name, node, bound) });
     return single(object);
   }
+}
+
+function isStatic(member: ts.ClassElement): boolean {
+  const { modifiers } = member as { modifiers?: ts.NodeArray<ts.ModifierLike> };
+  return !!modifiers?.some((modifier) => modifier.kind === SyntaxKind.StaticKeyword);
 }
 
 /** `Object.assign(x.a, ...sources)`: what `x.a` held with each source's properties over it, in order. */

@@ -33,7 +33,7 @@ function findThisWrites(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> 
   return found;
 }
 
-const instanceWrites = new WeakMap<ts.Node, Map<string, ThisWrite[]>>();
+const outsideWrites = new WeakMap<ts.Node, { instance: Map<string, ThisWrite[]>; statics: Map<string, ThisWrite[]> }>();
 
 /**
  * The writes `session.key = value` anywhere in the class's file through a
@@ -42,18 +42,28 @@ const instanceWrites = new WeakMap<ts.Node, Map<string, ThisWrite[]>>();
  * run before any read, like a method's write.
  */
 export function instanceWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): Map<string, ThisWrite[]> {
-  let writes = instanceWrites.get(cls);
-  if (!writes) {
-    writes = new Map();
-    for (const write of writesInRunOrder(cls.getSourceFile())) {
-      const target = isBinaryExpression(write) ? fieldTarget(write) : undefined;
-      const receiver = target && unwrap(target.object);
-      if (!receiver || !isIdentifier(receiver) || !holdsInstance(scopes.resolve(receiver), cls, scopes)) continue;
-      const owner = enclosingFunction(write).name;
-      add(writes, target.key, { place: 'method', ...(owner ? { owner } : {}), name: `${receiver.text}.${target.key}`, value: (write as ts.BinaryExpression).right, span: spanOf(write) });
-    }
-    instanceWrites.set(cls, writes);
+  return outsideWritesOf(cls, scopes).instance;
+}
+
+/** The writes `Session.key = value` to a static field, anywhere in the class's file. */
+export function staticWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): Map<string, ThisWrite[]> {
+  return outsideWritesOf(cls, scopes).statics;
+}
+
+function outsideWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): { instance: Map<string, ThisWrite[]>; statics: Map<string, ThisWrite[]> } {
+  let writes = outsideWrites.get(cls);
+  if (writes) return writes;
+  writes = { instance: new Map(), statics: new Map() };
+  for (const write of writesInRunOrder(cls.getSourceFile())) {
+    const target = isBinaryExpression(write) ? fieldTarget(write) : undefined;
+    const receiver = target && unwrap(target.object);
+    const declaration = receiver && isIdentifier(receiver) ? scopes.resolve(receiver) : undefined;
+    const into = declaration === cls ? writes.statics : holdsInstance(declaration, cls, scopes) ? writes.instance : undefined;
+    if (!into) continue;
+    const owner = enclosingFunction(write).name;
+    add(into, target!.key, { place: 'method', ...(owner ? { owner } : {}), name: `${(receiver as ts.Identifier).text}.${target!.key}`, value: (write as ts.BinaryExpression).right, span: spanOf(write) });
   }
+  outsideWrites.set(cls, writes);
   return writes;
 }
 

@@ -36,6 +36,8 @@ runPythonCases(rule, {
     readOutside('class Session:', ...settingUp('default').map((line) => `    ${line}`), ...other(...settingUp('bypassPermissions'))),
     // Every call of the class passes a mode that is not bypass, by position or keyword.
     session(['def __init__(self, mode="bypassPermissions"):', '    self.mode = mode'], ['Session("default")', 'Session(mode="plan")']),
+    // A class attribute read through the class that is not bypass.
+    code('class Config:', '    MODE = "default"', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))'),
     // Copies of a safe dict; a later ** entry replaces the bypass one.
     code('BASE = {"permission_mode": "default"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'),
     code('FAST = {"permission_mode": "bypassPermissions"}', 'SAFE = {"permission_mode": "default"}', 'query(prompt="x", options=ClaudeAgentOptions(**{**FAST, **SAFE}))'),
@@ -68,6 +70,11 @@ runPythonCases(rule, {
     {
       name: 'a parameter typed as the class, switched by a handler',
       ...bypassAt(switched('target.mode = "bypassPermissions"', 'def on_yolo(target: Session):'), 9, 'can be', fromWrite('target.mode', 'on_yolo')),
+    },
+    { name: 'a class attribute read through the class', ...bypassAt(code('class Config:', '    MODE = "bypassPermissions"', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))'), 4) },
+    {
+      name: 'a class attribute a handler switches through the class: can be, naming the write',
+      ...bypassAt(code('class Config:', '    MODE = "default"', 'def on_yolo():', '    Config.MODE = "bypassPermissions"', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))'), 6, 'can be', fromWrite('Config.MODE', 'on_yolo')),
     },
     { name: 'copy.deepcopy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'), 3) },
     { name: 'copy.copy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.copy(BASE)))'), 3) },

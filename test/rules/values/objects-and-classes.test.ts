@@ -41,6 +41,8 @@ const valid = [
   // Object.assign: a later source replaces the bypass entry; a copy it makes leaves its sources alone.
   lines(sdk, 'const options = {};', "Object.assign(options, { permissionMode: 'bypassPermissions' }, { permissionMode: 'default' });", "query({ prompt: 'x', options });"),
   lines(sdk, "const options = { permissionMode: 'default' };", "const fast = Object.assign({}, options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options });"),
+  // A static field that is not bypass; an instance field of the same name is another field.
+  lines(sdk, "class Config { static mode = 'default'; mode = 'bypassPermissions'; }", "query({ prompt: 'x', options: { permissionMode: Config.mode } });"),
   // A copy or a frozen object of a safe mode.
   lines(sdk, "const base = { permissionMode: 'default' };", "query({ prompt: 'x', options: structuredClone(base) });"),
   lines(sdk, "const CONFIG = Object.freeze({ mode: 'acceptEdits' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"),
@@ -75,6 +77,11 @@ const invalid = [
   {
     name: 'Object.assign into a nested object',
     ...bypassAt(lines(sdk, "const config = { options: { model: 'haiku' } };", "Object.assign(config.options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options: config.options });"), 3),
+  },
+  { name: 'a static field', ...bypassAt(lines(sdk, "class Config { static mode = 'bypassPermissions'; }", "query({ prompt: 'x', options: { permissionMode: Config.mode } });"), 2) },
+  {
+    name: 'a static field a handler switches: can be, naming the write',
+    ...bypassAt(lines(sdk, "class Config { static mode = 'default'; }", "export function onYolo() { Config.mode = 'bypassPermissions'; }", "query({ prompt: 'x', options: { permissionMode: Config.mode } });"), 3, 'can be', fromWrite('Config.mode', 'onYolo')),
   },
   { name: 'structuredClone of a bypass object', ...bypassAt(lines(sdk, "const base = { permissionMode: 'bypassPermissions' };", "query({ prompt: 'x', options: structuredClone(base) });"), 2) },
   { name: 'a frozen config object', ...bypassAt(lines(sdk, "const CONFIG = Object.freeze({ mode: 'bypassPermissions' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"), 2) },
