@@ -8,7 +8,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
-import { fieldsOf, selfClassOf } from './fields.js';
+import { fieldsOf, selfClassOf, type SelfWrite } from './fields.js';
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
 import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
@@ -527,15 +527,7 @@ export class Evaluator {
     const initialNode = fieldsOf(this.source, cls).initial.get(name);
     const writes = classWritesOf(this.source, this.scopes, cls).get(name) ?? [];
     const guard = (initialNode ?? writes[0]?.value)?.parent;
-    if (!guard) return undefined;
-    const initial = initialNode && this.evaluate(initialNode);
-    if (this.active.has(guard)) return initial ?? unknown(this.span(at));
-    this.active.add(guard);
-    try {
-      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), this.span(at));
-    } finally {
-      this.active.delete(guard);
-    }
+    return guard && this.written(initialNode && this.evaluate(initialNode), writes, guard, at);
   }
 
   /**
@@ -586,10 +578,18 @@ export class Evaluator {
     const model = modelClassOf(this.source, this.scopes, cls);
     const modelField = model?.fields.get(name);
     const initial = modelField ? this.modelFieldValue(cls, model!, modelField) : initialNode && this.fieldDefault(cls, name, initialNode, fields.declared.has(name));
+    return this.written(initial, writes, guard, at, bound);
+  }
+
+  /**
+   * `initial` with `writes` over it (`fieldValue`): `__init__`'s own writes
+   * see the arguments `bound` gives its parameters, a method's run later.
+   * Read again while its writes are evaluated (`guard`), it is `initial`.
+   */
+  private written(initial: ValueSet | undefined, writes: readonly SelfWrite[], guard: PyNode, at: PyNode, bound?: Bindings): ValueSet {
     if (this.active.has(guard)) return initial ?? unknown(this.span(at));
     this.active.add(guard);
     try {
-      // `__init__`'s own writes see the arguments `bound` gives its parameters; a method's run later.
       return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value, write.place === 'method' ? undefined : bound) })), this.span(at));
     } finally {
       this.active.delete(guard);

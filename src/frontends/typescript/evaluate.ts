@@ -10,7 +10,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { loopElements, spreadArguments } from '../core/loops.js';
-import { instanceWritesOf, staticWritesOf, thisWritesOf } from './fields.js';
+import { instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -398,16 +398,8 @@ export class Evaluator {
   private staticMember(cls: ts.ClassDeclaration, key: string, at: ts.Node): ValueSet {
     const member = cls.members.find((candidate) => candidate.name && staticName(candidate.name) === key && isStatic(candidate));
     if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
-    const initial = member ? this.memberValue(member) : undefined;
     const writes = staticWritesOf(cls, this.scopes).get(key) ?? [];
-    const guard = member ?? writes[0]?.value;
-    if (!guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
-    this.active.add(guard);
-    try {
-      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value) })), spanOf(at));
-    } finally {
-      this.active.delete(guard);
-    }
+    return this.written(member ? this.memberValue(member) : undefined, writes, member ?? writes[0]?.value, at);
   }
 
   /** `this.check` inside a class: the method it names, what its getter returns, or what its field can hold. */
@@ -438,7 +430,11 @@ export class Evaluator {
     const outside = instanceWritesOf(cls, this.scopes).get(key) ?? [];
     const writes = outside.length > 0 ? [...own, ...outside] : own;
     // The first write stands for the field, declared or not.
-    const guard = writes?.[0]?.value;
+    return this.written(initial, writes, writes[0]?.value, at, bound);
+  }
+
+  /** `initial` with `writes` over it (`fieldValue`); the constructor's see `bound`; `guard` stops a read inside a write. */
+  private written(initial: ValueSet | undefined, writes: readonly ThisWrite[], guard: ts.Node | undefined, at: ts.Node, bound?: Bindings): ValueSet {
     if (!guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
     this.active.add(guard);
     try {
