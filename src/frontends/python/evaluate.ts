@@ -1,4 +1,4 @@
-import { joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
+import { emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin } from '../../model/build.js';
 import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, ObjectValue, Property, Span, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -8,7 +8,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
-import { fieldsOf, selfClassOf } from './fields.js';
+import { fieldsOf, isBoundMethod, selfClassOf } from './fields.js';
 import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
@@ -605,6 +605,8 @@ export class Evaluator {
       const receiver = field(callee, 'object');
       if (receiver && this.argumentsOf(node).positional.length === 0) return this.evaluate(receiver, bindings);
     }
+    const cls = this.localClass(callee);
+    if (cls) return this.instance(cls, span);
     const target = this.localFunction(callee);
     if (target) return this.returnValue(target, node, bindings);
     const imported = this.importedFunction(callee);
@@ -703,9 +705,32 @@ export class Evaluator {
     };
   }
 
-  /** A function of this module that a call names: a `def`, or a variable bound to a lambda. */
+  /** A class of this module that a call names, bound once: `Policy` of `Policy()`. */
+  private localClass(callee: PyNode): PyNode | undefined {
+    const name = unwrap(callee);
+    if (name.type !== 'identifier') return undefined;
+    const sites = this.scopes.resolve(name)?.bindings.get(textOf(this.source, name)) ?? [];
+    const [only] = sites;
+    return sites.length === 1 && only?.parent?.type === 'class_definition' ? only.parent : undefined;
+  }
+
+  /**
+   * `Policy()`: an object holding the class's methods, so `Policy().matcher()`
+   * and `policy.guard` name them (its fields are not followed: incomplete).
+   */
+  private instance(cls: PyNode, span: Span): ValueSet {
+    const object = emptyObject(span);
+    object.complete = false;
+    for (const [name, method] of fieldsOf(this.source, cls).methods) {
+      const key = canonicalName(name);
+      object.properties.set(key, { key, spelling: name, keySpan: this.span(method), value: this.functionValue(method) });
+    }
+    return single(object);
+  }
+
+  /** A function of this module that a call names: a `def`, a variable bound to a lambda, a method (`self.matcher`, `policy.matcher`). */
   localFunction(callee: PyNode): PyNode | undefined {
-    const values = unwrap(callee).type === 'identifier' ? this.evaluate(callee).alternatives : [];
+    const values = ['identifier', 'attribute'].includes(unwrap(callee).type) ? this.evaluate(callee).alternatives : [];
     const [only] = values;
     if (values.length !== 1 || only?.kind !== 'function') return undefined;
     return this.functionNode(only.functionId);
@@ -727,7 +752,13 @@ export class Evaluator {
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
     const list = field(target, 'parameters');
-    const parameters = list ? namedChildren(list) : [];
+    // A method called on its instance or class (`policy.matcher()`): Python passes its first parameter.
+    const method = unwrap(field(call, 'function') ?? call).type === 'attribute' && isBoundMethod(owner.source, target);
+    const parameters = list ? namedChildren(list).slice(method ? 1 : 0) : [];
+    if (method && list) {
+      const first = parameterName(namedChildren(list)[0]!);
+      if (first) bound.set(first, unknown(owner.span(first)));
+    }
     parameters.forEach((parameter, index) => {
       const identifier = parameterName(parameter);
       if (!identifier) return;
