@@ -2,6 +2,7 @@ import canUseToolMustDecide from '../../../rules/can-use-tool-must-decide.js';
 import noDenyAsDedupe from '../../../rules/no-deny-as-dedupe.js';
 import noToolUseIdDedupe from '../../../rules/no-tool-use-id-dedupe.js';
 import requireDenyReason from '../../../rules/require-deny-reason.js';
+import requireHookTimeout from '../../../rules/require-hook-timeout.js';
 import { py, runPythonCases } from '../../support/python-cases.js';
 
 // Gates reached through an instance's methods (`Policy().matcher()`,
@@ -107,4 +108,21 @@ const audited = (reason: string) =>
 runPythonCases(requireDenyReason, {
   valid: [audited(', "permissionDecisionReason": "No rm here."')],
   invalid: [{ name: 'a deny without a reason, in a guard rebound to with_audit(guard)', code: audited(''), errors: [{ messageId: 'denyWithoutReason', data: { field: 'permissionDecisionReason' }, ...at(audited(''), '"deny"}}', '"deny"') }] }],
+});
+
+/** A matcher a method builds, registered as `Policy().matcher()`, with `timeout` after its hooks. */
+const timed = (timeout: string) =>
+  py(
+    ...head,
+    'class Policy:',
+    '    async def guard(self, input_data, tool_use_id, context):',
+    '        return {}',
+    '    def matcher(self):',
+    `        return HookMatcher(matcher="Bash", hooks=[self.guard]${timeout})`,
+    registered['Policy().matcher()'],
+  );
+
+runPythonCases(requireHookTimeout, {
+  valid: [timed(', timeout=30')],
+  invalid: [{ name: 'a method-built matcher without a timeout, through Policy().matcher()', code: timed(''), errors: [{ messageId: 'matcherWithoutTimeout', data: { example: 'timeout=30' }, ...at(timed(''), 'return HookMatcher', 'HookMatcher') }] }],
 });
