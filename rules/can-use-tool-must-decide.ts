@@ -1,9 +1,9 @@
 import { defineRule, type Suggestion } from '../src/model/rule.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
-import type { Exit, FunctionFacts, Value } from '../src/model/types.js';
+import type { AgentModel, Exit, FunctionFacts, Value } from '../src/model/types.js';
 import { certaintyOf, isNotSet, optionOf } from '../src/model/values.js';
-import { gateFunctions } from '../src/model/permission-gates.js';
+import { gateFunctions, within } from '../src/model/permission-gates.js';
 
 type MessageIds = 'noDecision' | 'withPromptTool' | 'denyHere';
 
@@ -36,13 +36,12 @@ export default defineRule<Record<string, never>, MessageIds>({
   check(model, _options, report, write) {
     const callback = write.optionName('canUseTool');
     const undecided = sdkFacts(model).undecidedCanUseTool;
-    for (const { gate, facts } of gateFunctions(model)) {
-      if (gate.kind !== 'canUseTool' || !undecided) continue;
-      const name = facts.name ? `'${facts.name}'` : callback;
+    for (const { gate, facts: callbackFacts } of gateFunctions(model)) {
+      // A function whose result the callback returns is reached through the callback's returns (below).
+      if (gate.kind !== 'canUseTool' || !undecided || gate.returnedBy !== undefined) continue;
       const consequence = consequences[undecided];
-      for (const exit of facts.exits) {
-        const how = nothingReturned(exit, write);
-        if (!how) continue;
+      for (const { facts, exit, how } of undecidedExits(model, callbackFacts, write)) {
+        const name = facts.name ? `'${facts.name}'` : callback;
         const deny = exit.kind === 'return' ? denyHere(write, facts, exit) : undefined;
         report({
           messageId: 'noDecision',
@@ -62,6 +61,32 @@ export default defineRule<Record<string, never>, MessageIds>({
     }
   },
 });
+
+/**
+ * The exits of a callback that answer nothing. A return of another
+ * function's result (`(n, i, o) => this.review(n, i, o)`) that is only
+ * sometimes nothing is followed into that function, whose own returns then
+ * say which path answers nothing; one that is always nothing is reported
+ * where it is, once.
+ */
+function* undecidedExits(model: AgentModel, facts: FunctionFacts, write: SourceWriter, seen = new Set([facts.id])): Generator<{ facts: FunctionFacts; exit: Exit; how: string }> {
+  for (const exit of facts.exits) {
+    const how = nothingReturned(exit, write);
+    if (how) {
+      yield { facts, exit, how };
+      continue;
+    }
+    for (const call of facts.callSites) {
+      if (!call.returned || !within(call.span, exit.span)) continue;
+      for (const id of call.functionIds) {
+        const callee = model.functions[id];
+        if (!callee || seen.has(id)) continue;
+        seen.add(id);
+        yield* undecidedExits(model, callee, write, seen);
+      }
+    }
+  }
+}
 
 /**
  * How an exit ends without a decision: it falls off the end, or every value it

@@ -44,8 +44,13 @@ export default defineRule<Options, MessageIds>({
   },
   check(model, options, report, write) {
     const callback = write.optionName('canUseTool');
+    // A callback and the function whose result it returns (`(n, i, o) => this.review(n, i, o)`) return the same objects: each is reported once.
+    const seen = new Set<string>();
     for (const { gate, facts } of gateFunctions(model)) {
       for (const { updates, suggestions } of allowsWithUpdates(gate, facts)) {
+        const key = `${updates.keySpan.file ?? ''}:${updates.keySpan.start}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         const name = gateName(write, gate, facts);
         // The suggestions are only known at run time: passing them on whole "can" persist a whole tool.
         if (updates.value.alternatives.some((value) => isSuggestionsRead(value, suggestions))) {

@@ -1,5 +1,5 @@
 import { optionOf, propertyOf } from './values.js';
-import type { AgentConfiguration, Gate, ObjectValue, Span, Value } from './types.js';
+import type { AgentConfiguration, FunctionFacts, Gate, ObjectValue, Span, Value, ValueSet } from './types.js';
 
 /** One hook matcher of a configuration: `{ matcher, hooks: [...], timeout, onFailure }`. */
 export interface HookMatcherView {
@@ -110,11 +110,47 @@ export function mergeGates(gates: readonly Gate[]): Gate[] {
 /**
  * The gates of one file: those its configurations wire up (hooks with their
  * events, `canUseTool`), its tool handlers, and the SDK-typed functions no
- * configuration wires, which are checked on their own. Every front end's
- * project pass builds a file's gates this way.
+ * configuration wires, which are checked on their own. Given the facts of
+ * functions, a gate that returns what another function returns
+ * (`(i, id, o) => this.guard(i, id, o)`, a wrapper's `return await
+ * hook(...)`) hands that function over too: its catch handlers and checks
+ * are the gate's. Every front end's project pass builds a file's gates this way.
  */
-export function gatesOfFile(configurations: readonly AgentConfiguration[], declared: readonly Gate[]): Gate[] {
-  const wired = configurations.flatMap(gatesOfConfiguration);
+export function gatesOfFile(configurations: readonly AgentConfiguration[], declared: readonly Gate[], functions?: readonly FunctionFacts[]): Gate[] {
+  const delegated = (gates: Gate[]): Gate[] => (functions ? withDelegates(gates, functions) : gates);
+  const wired = delegated(configurations.flatMap(gatesOfConfiguration));
   const wiredIds = new Set(wired.map((gate) => gate.functionId));
-  return mergeGates([...wired, ...declared.filter((gate) => gate.kind === 'tool' || !wiredIds.has(gate.functionId))]);
+  const unwired = delegated(declared.filter((gate) => gate.kind !== 'tool' && !wiredIds.has(gate.functionId)));
+  return mergeGates([...wired, ...unwired, ...declared.filter((gate) => gate.kind === 'tool')]);
+}
+
+/** Each hook and `canUseTool` gate, and the functions whose result it returns, as far as such calls lead. */
+function withDelegates(gates: readonly Gate[], functions: readonly FunctionFacts[]): Gate[] {
+  return gates.flatMap((gate) => {
+    if (gate.kind === 'tool') return [gate];
+    const ids = [gate.functionId];
+    // Each id once: the list grows while it is walked, and a cycle of calls ends.
+    for (let index = 0; index < ids.length; index++) {
+      for (const call of functions[ids[index]!]?.callSites ?? []) {
+        if (call.returned) for (const id of call.functionIds) if (!ids.includes(id)) ids.push(id);
+      }
+    }
+    return ids.map((functionId, index) => (index === 0 ? gate : { ...gate, functionId, returnedBy: gate.functionId }));
+  });
+}
+
+/**
+ * The hooks of SDK-typed matcher objects (`HookCallbackMatcher`,
+ * `HookMatcher(hooks=[...])`) that may be registered for any event: the
+ * type says each is a hook callback.
+ */
+export function matcherHooks(set: ValueSet): Gate[] {
+  const gates: Gate[] = [];
+  for (const matcher of set.alternatives) {
+    if (matcher.kind !== 'object') continue;
+    for (const callback of viewOf('', matcher).callbacks) {
+      if (callback.functionId !== undefined) gates.push({ kind: 'hook', functionId: callback.functionId, span: callback.span, events: [] });
+    }
+  }
+  return gates;
 }

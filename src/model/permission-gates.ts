@@ -42,7 +42,8 @@ export function decidesOutsideCatches(gate: Gate, facts: FunctionFacts): boolean
   );
 }
 
-function within(inner: Span, outer: Span): boolean {
+/** `inner` lies inside `outer`, in the same file. */
+export function within(inner: Span, outer: Span): boolean {
   return inner.file === outer.file && inner.start >= outer.start && inner.end <= outer.end;
 }
 

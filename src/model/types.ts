@@ -331,6 +331,12 @@ export interface CallSite {
   /** Same-file functions the call can reach. */
   functionIds: number[];
   span: Span;
+  /**
+   * The function returns what this call returns (`return check(x)`, `return
+   * await check(x)`, an arrow's body): the callee's result, its failure
+   * handlers included, is the function's.
+   */
+  returned?: true;
 }
 
 export type GateKind = 'hook' | 'canUseTool' | 'tool';
@@ -341,6 +347,12 @@ export interface Gate {
   functionId: number;
   /** Where the function is handed over (the reference in the options, or its declaration). */
   span: Span;
+  /**
+   * The gate that returns this function's result (`(i, id, o) =>
+   * this.guard(i, id, o)`): what this function returns, that gate's exits
+   * already hold; its catch handlers and checks are only its own.
+   */
+  returnedBy?: number;
   /** For hooks: the events it is registered for; empty when not known. */
   events: string[];
 }

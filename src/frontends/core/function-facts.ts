@@ -16,6 +16,8 @@ export interface FunctionSyntax<E, C> {
   /** The calls the body makes, not those of nested named functions. */
   calls: C[];
   callSite(call: C): { callee?: string; span: Span };
+  /** The function returns the call's result as it is (`return f(x)`, `return await f(x)`, an arrow's body). */
+  returnsResultOf(call: C): boolean;
   /** `return promise.catch(handler)`: the handler's exits are the function's once it runs. */
   returnedHandler?(call: C): { head: Span; span: Span; lowered: LoweredFunction<E> | undefined } | undefined;
   /** Worked out after the exits and calls, in this order: evaluating registers the functions met. */
@@ -62,7 +64,7 @@ function describe<E, C>(id: number, functions: FunctionsOf<E, C>): FunctionFacts
     const functionIds = functions.calleeIds(call);
     for (const callee of functionIds) calls.add(callee);
     const { callee, span } = fn.callSite(call);
-    callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span });
+    callSites.push({ ...(callee === undefined ? {} : { callee }), functionIds, span, ...(fn.returnsResultOf(call) ? { returned: true as const } : {}) });
     const handler = fn.returnedHandler?.(call);
     if (handler) catches.push({ span: handler.head, body: handler.span, exits: handler.lowered ? walker.functionExits(handler.lowered) : [] });
   }

@@ -1,5 +1,6 @@
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { isNotSet } from '../../model/values.js';
+import { matcherHooks } from '../../model/hooks.js';
 import { sdkExport, type Evaluator } from './evaluate.js';
 import { qualifiedName } from './imports.js';
 import { gateTypes, optionsClasses } from './sdk.js';
@@ -24,7 +25,7 @@ export interface FoundConfigurations {
   built: Array<{ configuration: AgentConfiguration; node: PyNode }>;
   /** Options objects an entry point or another options object used. */
   used: Set<PyNode>;
-  /** Tool handlers (`@tool`), and functions annotated with the SDK's hook or permission types. */
+  /** Tool handlers (`@tool`), functions annotated with the SDK's hook or permission types, and the hooks of `HookMatcher(...)`. */
   gates: Gate[];
 }
 
@@ -68,6 +69,11 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
         addGate('tool', evaluator.evaluate(first));
         return;
       }
+    }
+    // `HookMatcher(hooks=[...])`: its hooks are gates wherever it is registered.
+    if (name === 'HookMatcher') {
+      found.gates.push(...matcherHooks(evaluator.evaluate(node)));
+      return;
     }
     const entry = name && Object.hasOwn(entryPoints, name) ? entryPoints[name] : undefined;
     if (entry) {

@@ -8,7 +8,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { copiedList } from '../core/loops.js';
-import { fieldsOf, selfClassOf, type SelfWrite } from './fields.js';
+import { fieldsOf, isBoundMethod, selfClassOf, type SelfWrite } from './fields.js';
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
 import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
@@ -862,9 +862,10 @@ export class Evaluator {
     };
   }
 
-  /** A function of this module that a call names: a `def`, or a variable bound to a lambda. */
+  /** A class of this module that a call names, bound once: `Policy` of `Policy()`. */
+  /** A function of this module that a call names: a `def`, a variable bound to a lambda, a method (`self.matcher`, `policy.matcher`). */
   localFunction(callee: PyNode): PyNode | undefined {
-    const values = unwrap(callee).type === 'identifier' ? this.evaluate(callee).alternatives : [];
+    const values = ['identifier', 'attribute'].includes(unwrap(callee).type) ? this.evaluate(callee).alternatives : [];
     const [only] = values;
     if (values.length !== 1 || only?.kind !== 'function') return undefined;
     return this.functionNode(only.functionId);
@@ -891,9 +892,12 @@ export class Evaluator {
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
     const list = field(target, 'parameters');
+    // A method called on its instance or class (`policy.matcher()`): Python passes its first parameter.
+    const method = unwrap(field(call, 'function') ?? call).type === 'attribute' && isBoundMethod(owner.source, target);
+    const passed = method ? Math.max(skip, 1) : skip;
     const parameters = list ? namedChildren(list) : [];
     parameters.forEach((parameter, at) => {
-      const index = at - skip;
+      const index = at - passed;
       if (index < 0) return;
       const identifier = parameterName(parameter);
       if (!identifier) return;

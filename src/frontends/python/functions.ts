@@ -67,6 +67,7 @@ function describe({ node, module }: { node: PyNode; module: PyModule }, contextO
       const callee = target && qualifiedName(module, scopes, target);
       return { ...(callee === undefined ? {} : { callee }), span: spanOf(module, call) };
     },
+    returnsResultOf: ({ call }) => returnedBy(call) === node,
     flows: () => randomValueFlows(module, scopes, node, isHook),
     seenTests: () => seenSetChecks(module, node, (expression) => evaluator.evaluate(expression)),
   };
@@ -77,6 +78,18 @@ function calleeIds(call: PyNode, evaluator: Evaluator): number[] {
   const callee = field(call, 'function');
   if (!callee || !['identifier', 'attribute'].includes(unwrap(callee).type)) return [];
   return evaluator.evaluate(callee).alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
+}
+
+/** The function whose result `call`'s result is, through `await` and parentheses: `return f(x)`, `lambda x: f(x)`. */
+function returnedBy(call: PyNode): PyNode | undefined {
+  let outer = call;
+  while (outer.parent && (outer.parent.type === 'await' || outer.parent.type === 'parenthesized_expression')) outer = outer.parent;
+  const holder = outer.parent;
+  if (holder?.type === 'lambda') return outer.field === 'body' ? holder : undefined;
+  if (holder?.type !== 'return_statement') return undefined;
+  let fn = holder.parent;
+  while (fn && !isFunction(fn)) fn = fn.parent;
+  return fn;
 }
 
 /** The calls of a body, not those of nested functions and classes. */

@@ -95,7 +95,8 @@ export class PythonProject implements ImportResolver {
         language: 'python',
         configurations: configurations.get(root)!,
         functions,
-        gates: gates.get(root)!,
+        // Now that the functions are known, with the functions whose result each gate returns.
+        gates: gatesOfFile(configurations.get(root)!, found.get(root)!.gates, functions),
         suppressions,
       };
       const crossesModules = crosses(root);

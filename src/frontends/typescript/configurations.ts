@@ -1,7 +1,8 @@
 import ts from './compiler.cjs';
-import { isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isShorthandPropertyAssignment, isSourceFile, isSpreadAssignment, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
+import { isArrayTypeNode, isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isShorthandPropertyAssignment, isSourceFile, isSpreadAssignment, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
 import { emptyObject, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
+import { matcherHooks } from '../../model/hooks.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
 import { indexOf } from './file-index.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
@@ -29,6 +30,7 @@ const entryPoints: Record<string, { argument: number; nested: boolean }> = {
 
 const optionsTypes = ['Options'];
 const gateTypes: Record<string, Gate['kind']> = { HookCallback: 'hook', CanUseTool: 'canUseTool' };
+const matcherTypes = ['HookCallbackMatcher'];
 
 export interface FoundConfigurations {
   /** The options of SDK entry points. */
@@ -37,7 +39,7 @@ export interface FoundConfigurations {
   typed: Array<{ configuration: AgentConfiguration; declaration: ts.Node }>;
   /** Declarations, helpers and calls the entries' options came through. */
   used: Set<ts.Node>;
-  /** Tool handlers, and functions typed as hook callbacks or `canUseTool`. */
+  /** Tool handlers, functions typed as hook callbacks or `canUseTool`, and the hooks of typed `HookCallbackMatcher`s. */
   gates: Gate[];
 }
 
@@ -107,6 +109,15 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     }
   };
 
+  /** A value typed `HookCallbackMatcher` (or a list of them): its hooks are gates wherever it is registered. */
+  const addMatchers = (type: ts.TypeNode | undefined, expression: ts.Expression): void => {
+    const list = isMatcherType(type, scopes);
+    if (list === undefined) return;
+    const value = evaluator.evaluate(expression);
+    const matchers = list ? value.alternatives.flatMap((item) => (item.kind === 'array' ? item.elements : [])) : [value];
+    for (const matcher of matchers) gates.push(...matcherHooks(matcher));
+  };
+
   /** `spare.claim({ prompt, options })`: the claim's options over the ones fixed at prewarm. */
   const addClaim = (call: ts.CallExpression): void => {
     const prewarm = prewarmCallOf(call, scopes);
@@ -136,13 +147,21 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
       const gateKind = gateKindOf(node.type, scopes);
       if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
+      addMatchers(node.type, node.initializer);
     } else if ((isSatisfiesExpression(node) || isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
       const holder = unwrapParents(node);
       addTyped(node.expression, isVariableDeclaration(holder) ? holder : node, 'Options');
-    } else if (isFunctionLike(node) && isOptionsReturnType(node.type, scopes) && (node as FunctionNode).body) {
+    } else if (isSatisfiesExpression(node) || isAsExpression(node)) {
+      addMatchers(node.type, node.expression);
+    } else if (isFunctionLike(node) && (node as FunctionNode).body) {
+      const options = isOptionsReturnType(node.type, scopes);
+      if (!options && isMatcherType(node.type, scopes) === undefined) continue;
       const body = (node as FunctionNode).body!;
       const returned = isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
-      for (const expression of returned) addTyped(expression, node, 'Options');
+      for (const expression of returned) {
+        if (options) addTyped(expression, node, 'Options');
+        else addMatchers(node.type, expression);
+      }
     }
   }
   for (const factory of factories) {
@@ -181,6 +200,13 @@ function prewarmCallOf(call: ts.CallExpression, scopes: Scopes): ts.CallExpressi
 function gateKindOf(type: ts.TypeNode, scopes: Scopes): Gate['kind'] | undefined {
   for (const [name, kind] of Object.entries(gateTypes)) if (isSdkType(type, [name], scopes)) return kind;
   return undefined;
+}
+
+/** `HookCallbackMatcher` (false) or `HookCallbackMatcher[]` (true); undefined for any other type. */
+function isMatcherType(type: ts.TypeNode | undefined, scopes: Scopes): boolean | undefined {
+  if (!type) return undefined;
+  if (isSdkType(type, matcherTypes, scopes)) return false;
+  return isArrayTypeNode(type) && isSdkType(type.elementType, matcherTypes, scopes) ? true : undefined;
 }
 
 /** `Options` or `Promise<Options>` as a function's declared return type. */

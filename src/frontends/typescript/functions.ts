@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isAwaitExpression, isClassLike, isFunctionDeclaration, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isAwaitExpression, isClassLike, isFunctionDeclaration, isFunctionLike, isIdentifier, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { FunctionFacts, Span } from '../../model/types.js';
 import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
@@ -68,6 +68,7 @@ function describe(node: FunctionNode, registry: FunctionRegistry, { evaluator, s
       const callee = calleeName(call.expression, scopes);
       return { ...(callee === undefined ? {} : { callee }), span: spanOf(call) };
     },
+    returnsResultOf: (call) => returnedBy(call) === node,
     returnedHandler: (call) => {
       const handler = returnedCatchHandler(call, evaluator, registry);
       return handler && { head: spanOf(handler.at), span: spanOf(handler.node), lowered: handler.node.body && lowerFunction(handler.node.body) };
@@ -86,6 +87,17 @@ function calleeIds(call: ts.CallExpression, evaluator: Evaluator): number[] {
     .alternatives.flatMap((value) => (value.kind === 'function' ? [value.functionId] : []));
 }
 
+/** The function whose result `call`'s result is, through `await` and parentheses: `return f(x)`, `async (x) => await f(x)`. */
+function returnedBy(call: ts.CallExpression): ts.Node | undefined {
+  let outer: ts.Node = call;
+  while (isAwaitExpression(outer.parent) || isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  if (isArrowFunction(outer.parent)) return outer.parent.body === outer ? outer.parent : undefined;
+  if (!isReturnStatement(outer.parent)) return undefined;
+  let fn: ts.Node | undefined = outer.parent.parent;
+  while (fn && !isFunctionLike(fn)) fn = fn.parent;
+  return fn;
+}
+
 /** `return promise.catch(handler)`: the handler's result becomes the function's. */
 function returnedCatchHandler(
   call: ts.CallExpression,
@@ -94,10 +106,7 @@ function returnedCatchHandler(
 ): { at: ts.Node; node: FunctionNode } | undefined {
   const callee = unwrap(call.expression);
   if (!isPropertyAccessExpression(callee) || callee.name.text !== 'catch' || !call.arguments[0]) return undefined;
-  let outer: ts.Node = call;
-  while (isAwaitExpression(outer.parent) || isParenthesizedExpression(outer.parent)) outer = outer.parent;
-  const returned = isReturnStatement(outer.parent) || isArrowFunction(outer.parent);
-  if (!returned) return undefined;
+  if (!returnedBy(call)) return undefined;
   const handler = evaluator.evaluate(call.arguments[0]).alternatives[0];
   if (handler?.kind !== 'function') return undefined;
   return { at: callee.name, node: registry.nodes[handler.functionId]! };

@@ -109,7 +109,8 @@ export class TypeScriptProject implements ImportResolver {
         language: /\.[cm]?tsx?$/i.test(root) ? 'typescript' : 'javascript',
         configurations: configurations.get(root)!,
         functions,
-        gates: gates.get(root)!,
+        // Now that the functions are known, with the functions whose result each gate returns.
+        gates: gatesOfFile(configurations.get(root)!, found.get(root)!.gates, functions),
         ...(suppressions.length > 0 ? { suppressions } : {}),
       };
       const crossesModules = crosses(root);

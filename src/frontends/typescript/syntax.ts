@@ -11,6 +11,7 @@ export const {
   isArrayBindingPattern,
   isArrayLiteralExpression,
   isArrowFunction,
+  isArrayTypeNode,
   isAsExpression,
   isAwaitExpression,
   isBinaryExpression,

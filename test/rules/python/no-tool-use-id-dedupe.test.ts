@@ -28,6 +28,12 @@ runPythonCases(rule, {
     hook('if not results[tool_use_id]:', '    raise RuntimeError("unknown call")', 'return {}'),
     // Tests on tuples of literals are no id lookups.
     hook('if input_data["tool_name"] in ("Write", "Edit"):', `    return ${deny}`, 'return {}'),
+    // setdefault that records when the call started decides nothing (issue 16).
+    hook('started_at.setdefault(tool_use_id, now())', 'return {}'),
+    // A start time stored under the id, and a note read back that only "nothing stored" skips.
+    hook('await redis.set(f"start:{tool_use_id}", now())', 'note = await redis.get(f"note:{tool_use_id}")', 'if note is None:', '    return {}', 'return {"systemMessage": note}'),
+    // SET NX and setdefault on a key derived from the arguments: a retry finds it.
+    hook('key = repr(sorted(input_data["tool_input"].items()))', 'if not await redis.set(f"run:{key}", 1, nx=True):', '    return {}', 'if seen_at.setdefault(key, now()) != now():', '    return {}', 'return {}'),
     // Not agent code.
     py(...head, 'def remember(tool_use_id):', '    if tool_use_id in seen:', '        return False', '    seen.add(tool_use_id)', '    return True'),
   ],
