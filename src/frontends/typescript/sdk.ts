@@ -1,7 +1,8 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
-import { importOf } from './imports.js';
+import { declaredImport } from './declared-sdk.js';
+import { importOf, requiredModule, type ImportBinding } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
@@ -32,12 +33,17 @@ export function followReExports(file: ts.SourceFile, through: ReExports): void {
 
 /**
  * The SDK export a declaration binds, if it is an import or require of the
- * SDK, directly or through a local module that re-exports it.
+ * SDK, directly or through a local module that re-exports it; with `scopes`,
+ * also a parameter or `const` whose declared type is the SDK's module
+ * (`declaredImport`).
  */
-export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
-  const binding = importOf(declaration);
-  if (!binding) return undefined;
-  if (!isSdkModule(binding.module)) return reExportsOf.get(declaration.getSourceFile())?.(binding.module, binding.name);
+export function sdkBindingOf(declaration: ts.Node, scopes?: Scopes): SdkBinding | undefined {
+  const binding = importOf(declaration) ?? (scopes && declaredImport(declaration, scopes));
+  return binding && sdkBindingOfImport(declaration.getSourceFile(), binding);
+}
+
+function sdkBindingOfImport(file: ts.SourceFile, binding: ImportBinding): SdkBinding | undefined {
+  if (!isSdkModule(binding.module)) return reExportsOf.get(file)?.(binding.module, binding.name);
   return sdkExport(binding.module, binding.name);
 }
 
@@ -60,7 +66,7 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
   const node = isExpression(expression) ? unwrap(expression) : expression;
   if (isIdentifier(node)) {
     const declaration = scopes.resolve(node);
-    const binding = declaration && sdkBindingOf(declaration);
+    const binding = declaration && sdkBindingOf(declaration, scopes);
     if (binding?.exported) return { module: binding.module, name: binding.exported };
     return declaration && aliasOf(declaration, scopes);
   }
@@ -69,9 +75,11 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
     : isQualifiedName(node)
       ? [node.left, node.right]
       : [undefined, undefined];
-  if (!object || !name || !isIdentifier(object) || !isIdentifier(name)) return undefined;
-  const declaration = scopes.resolve(object);
-  const binding = declaration && sdkBindingOf(declaration);
+  if (!object || !name || !isIdentifier(name)) return undefined;
+  // `(await import('…')).query`: the module loaded in place.
+  const loaded = isIdentifier(object) ? undefined : requiredModule(object as ts.Expression);
+  const declaration = isIdentifier(object) ? scopes.resolve(object) : undefined;
+  const binding = loaded !== undefined ? sdkBindingOfImport(node.getSourceFile(), { module: loaded, name: '*' }) : declaration && sdkBindingOf(declaration, scopes);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
 }
 
@@ -92,7 +100,7 @@ function aliasOf(declaration: ts.Node, scopes: Scopes, depth = 0): SdkReference 
   };
   for (const branch of branches(declaration.initializer)) {
     const inner = isIdentifier(branch) ? scopes.resolve(branch) : undefined;
-    const binding = inner && sdkBindingOf(inner);
+    const binding = inner && sdkBindingOf(inner, scopes);
     const reference = binding?.exported
       ? { module: binding.module, name: binding.exported }
       : inner

@@ -1,0 +1,76 @@
+import rule from '../../../rules/no-bypass-without-disallowed-tools.js';
+import { runRuleTests } from '../../support/rule-tester.js';
+
+// The SDK reached without a static import (issue 16): loaded with `import()`
+// (destructured, as a namespace, in a `.then` callback, inline), or handed in
+// as a value whose declared type is the SDK's module (a parameter typed
+// `typeof import('…')`, what a typed `getSDK()` returns). A value handed in
+// without such a type is not known to be the SDK and stays silent. The
+// options-only modules are in test/engine/options-modules.test.ts.
+const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools' };
+const lines = (...each: string[]) => each.join('\n');
+const bypassAt = (code: string, line: number) => ({
+  code,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty: 'is', from: '', exposure: '' }, line, column: code.split('\n')[line - 1]!.indexOf("'bypassPermissions'") + 1 }],
+});
+const sdk = "'@anthropic-ai/claude-agent-sdk'";
+const options = "{ prompt: 'x', options: { permissionMode: 'bypassPermissions' } }";
+const safe = "{ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] } }";
+
+runRuleTests(rule, {
+  typescript: {
+    valid: [
+      // Another module loaded the same ways.
+      lines('export async function main() {', "  const { query } = await import('./own-sdk');", `  query(${options});`, '}'),
+      lines("import('./own-sdk').then(({ query }) => query(" + options + '));'),
+      lines('export async function main() {', "  (await import('./own-sdk')).query(" + options + ');', '}'),
+      // The SDK loaded, and its options deny what bypass would allow.
+      lines('export async function main() {', `  const agent = await import(${sdk});`, `  agent.query(${safe});`, '}'),
+      // A parameter typed as another module, or not typed as a module at all.
+      lines("export function run(agent: typeof import('./own-sdk')) {", `  return agent.query(${options});`, '}'),
+      lines(`import type { Options } from ${sdk};`, 'export function run(agent: { query(input: { prompt: string; options: Options }): unknown }) {', `  return agent.query(${options});`, '}'),
+      // `getSDK` declared to return another module, or with no declared return type.
+      lines("interface Deps { getSDK(): Promise<typeof import('./own-sdk')> }", 'export async function run(deps: Deps) {', '  const agent = await deps.getSDK();', `  return agent.query(${options});`, '}'),
+      lines(`import type { Options } from ${sdk};`, 'export async function run(deps: { getSDK(): any }) {', '  const agent = await deps.getSDK();', `  return agent.query(${options});`, '}'),
+      // A `let` may hold something else by the time it is called.
+      lines(`type Sdk = typeof import(${sdk});`, 'export async function run(deps: { getSDK(): Promise<Sdk> }, other: any) {', '  let agent = await deps.getSDK();', '  agent = other;', `  return agent.query(${options});`, '}'),
+    ],
+    invalid: [
+      { name: 'a dynamic import destructured', ...bypassAt(lines('export async function main() {', `  const { query } = await import(${sdk});`, `  query(${options});`, '}'), 3) },
+      { name: 'a dynamic import kept as a namespace', ...bypassAt(lines('export async function main() {', `  const agent = await import(${sdk});`, `  agent.query(${options});`, '}'), 3) },
+      { name: 'a dynamic import used inline', ...bypassAt(lines('export async function main() {', `  (await import(${sdk})).query(${options});`, '}'), 2) },
+      { name: 'a dynamic import destructured in a .then callback', ...bypassAt(lines(`void import(${sdk}).then(({ query }) =>`, `  query(${options}),`, ');'), 2) },
+      { name: 'a dynamic import as the namespace a .then callback takes', ...bypassAt(lines(`void import(${sdk}).then((agent) =>`, `  agent.query(${options}),`, ');'), 2) },
+      { name: 'a parameter typed typeof import() of the SDK', ...bypassAt(lines(`export function run(agent: typeof import(${sdk})) {`, `  return agent.query(${options});`, '}'), 2) },
+      { name: 'a parameter typed by an alias of the SDK module', ...bypassAt(lines(`type Sdk = typeof import(${sdk});`, 'export function run(agent: Sdk) {', `  return agent.query(${options});`, '}'), 3) },
+      { name: 'a parameter typed typeof a type-only namespace import', ...bypassAt(lines(`import type * as AgentSdk from ${sdk};`, 'export function run(agent: typeof AgentSdk) {', `  return agent.query(${options});`, '}'), 3) },
+      { name: 'a parameter typed as the SDK query itself', ...bypassAt(lines(`export function run(ask: typeof import(${sdk}).query) {`, `  return ask(${options});`, '}'), 2) },
+      {
+        name: 'what an interface-typed getSDK() is declared to return',
+        ...bypassAt(lines(`interface Deps { getSDK(): Promise<typeof import(${sdk})> }`, 'export async function run(deps: Deps) {', '  const agent = await deps.getSDK();', `  return agent.query(${options});`, '}'), 4),
+      },
+      {
+        name: 'what a getSDK property of a type literal is declared to return',
+        ...bypassAt(lines(`type Sdk = typeof import(${sdk});`, 'export async function run(deps: { getSDK: () => Sdk }) {', '  const agent = deps.getSDK();', `  return agent.query(${options});`, '}'), 4),
+      },
+      {
+        name: 'what a local getSDK function is declared to return',
+        ...bypassAt(lines(`declare function getSDK(): Promise<typeof import(${sdk})>;`, 'export async function run() {', '  const agent = await getSDK();', `  return agent.query(${options});`, '}'), 4),
+      },
+    ],
+  },
+  javascript: {
+    valid: [
+      lines('export async function main() {', "  const agent = await import('./own-sdk.js');", `  agent.query(${options});`, '}'),
+      lines("/** @param {typeof import('./own-sdk.js')} agent */", 'export function run(agent) {', `  return agent.query(${options});`, '}'),
+      // No type: what a caller hands in is not known to be the SDK.
+      lines(`/** @param {import(${sdk}).Options} settings */`, 'export function run(agent, settings) {', `  return agent.query(${options});`, '}'),
+    ],
+    invalid: [
+      { name: 'a dynamic import destructured (JavaScript)', ...bypassAt(lines('export async function main() {', `  const { query } = await import(${sdk});`, `  query(${options});`, '}'), 3) },
+      { name: 'a dynamic import as a namespace (JavaScript)', ...bypassAt(lines('export async function main() {', `  const agent = await import(${sdk});`, `  agent.query(${options});`, '}'), 3) },
+      { name: 'a .then callback (JavaScript)', ...bypassAt(lines(`import(${sdk}).then((agent) => agent.query(${options}));`), 1) },
+      { name: 'a parameter typed by JSDoc', ...bypassAt(lines(`/** @param {typeof import(${sdk})} agent */`, 'export function run(agent) {', `  return agent.query(${options});`, '}'), 3) },
+    ],
+  },
+});
