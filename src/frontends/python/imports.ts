@@ -46,16 +46,46 @@ export function importBindingOf(source: PyModule, site: PyNode): ImportBinding |
   return undefined;
 }
 
-/** `importlib.import_module("m")`, `__import__("m")` with a literal name: the module `m`. */
+/**
+ * `importlib.import_module("m")`, `__import__("m")` with a literal name: the
+ * module `m`; also `import_module` imported from `importlib`, under any name.
+ */
 function loadedModule(source: PyModule, value: PyNode | undefined): string | undefined {
   const callee = value?.type === 'call' ? field(value, 'function') : undefined;
   const named = callee && textOf(source, callee).replace(/\s+/g, '');
-  if (named !== 'importlib.import_module' && named !== '__import__') return undefined;
+  if (!named || !loadersOf(source).has(named)) return undefined;
   const list = field(value!, 'arguments');
   const [first, ...rest] = list ? namedChildren(list) : [];
   const name = first && rest.length === 0 ? stringValue(source, first) : undefined;
   // A relative name needs the `package` argument: not followed.
   return name && !name.startsWith('.') ? name : undefined;
+}
+
+/** Per module: how its code spells a call of `importlib.import_module` or `__import__`. */
+const loaders = new WeakMap<PyModule, Set<string>>();
+
+/** The spellings the module's top-level imports give `importlib.import_module` (`import_module`, `il.import_module`). */
+function loadersOf(source: PyModule): Set<string> {
+  let names = loaders.get(source);
+  if (names) return names;
+  names = new Set(['importlib.import_module', '__import__']);
+  for (const statement of source.root.children) {
+    if (statement.type === 'import_statement') {
+      // `import importlib as il`
+      for (const item of namedChildren(statement)) {
+        if (item.type === 'aliased_import' && dotted(source, field(item, 'name')) === 'importlib') names.add(`${dotted(source, field(item, 'alias'))}.import_module`);
+      }
+    } else if (statement.type === 'import_from_statement' && dotted(source, field(statement, 'module_name')) === 'importlib') {
+      // `from importlib import import_module [as load]`
+      for (const item of namedChildren(statement).slice(1)) {
+        const imported = item.type === 'aliased_import' ? field(item, 'name') : item;
+        const bound = item.type === 'aliased_import' ? field(item, 'alias') : item;
+        if (dotted(source, imported) === 'import_module') names.add(dotted(source, bound));
+      }
+    }
+  }
+  loaders.set(source, names);
+  return names;
 }
 
 function dotted(source: PyModule, node: PyNode | undefined): string {
