@@ -9,6 +9,7 @@ import { spanOf, unwrap } from './parse.js';
 import { switchOf } from './switches.js';
 import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
+import { declaredType } from './declared-sdk.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
 import { providerModelOptions } from '../../model/providers.js';
 import { isProviderFactoryCall, modelCallProvider, type Provider } from './providers.js';
@@ -132,9 +133,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
         const found = switchOf(node, scopes);
         if (found) switches.push({ ...found, call: node });
       }
-    } else if (isVariableDeclaration(node) && node.type && node.initializer) {
-      if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
-      const gateKind = gateKindOf(node.type, scopes);
+    } else if (isVariableDeclaration(node) && node.initializer) {
+      const type = declaredType(node);
+      if (isSdkType(type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
+      const gateKind = type && gateKindOf(type, scopes);
       if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
     } else if ((isSatisfiesExpression(node) || isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
       const holder = unwrapParents(node);

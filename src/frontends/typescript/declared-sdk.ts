@@ -26,7 +26,20 @@ export function declaredImport(declaration: ts.Node, scopes: Scopes): ImportBind
   return returned && moduleOfType(awaited(returned), scopes, 0);
 }
 
-function declaredType(declaration: ts.ParameterDeclaration | ts.VariableDeclaration): ts.TypeNode | undefined {
+/**
+ * `import('m').Name` (a type of module `m`), `typeof import('m')` (the module,
+ * name `*`) or `typeof import('m').name` (an export's value): `typeOf` tells.
+ */
+export function importTypeOf(type: ts.ImportTypeNode): { module: string; name: string; typeOf: boolean } | undefined {
+  const { isTypeOf, argument, qualifier } = type;
+  const literal = argument.kind === SyntaxKind.LiteralType ? (argument as ts.LiteralTypeNode).literal : undefined;
+  if (!literal || !isStringLiteralLike(literal)) return undefined;
+  if (!qualifier) return isTypeOf ? { module: literal.text, name: '*', typeOf: true } : undefined;
+  return isIdentifier(qualifier) ? { module: literal.text, name: qualifier.text, typeOf: isTypeOf } : undefined;
+}
+
+/** A parameter's or variable's declared type, in JavaScript its JSDoc type. */
+export function declaredType(declaration: ts.ParameterDeclaration | ts.VariableDeclaration): ts.TypeNode | undefined {
   // JavaScript declares types in JSDoc (`@param {typeof import('…')} sdk`); TypeScript ignores those.
   return declaration.type ?? (declaration.flags & ts.NodeFlags.JavaScriptFile ? ts.getJSDocType(declaration) : undefined);
 }
@@ -36,11 +49,8 @@ function moduleOfType(type: ts.TypeNode, scopes: Scopes, depth: number): ImportB
   if (depth > maxDepth) return undefined;
   if (type.kind === SyntaxKind.ParenthesizedType) return moduleOfType((type as ts.ParenthesizedTypeNode).type, scopes, depth + 1);
   if (type.kind === SyntaxKind.ImportType) {
-    const { isTypeOf, argument, qualifier } = type as ts.ImportTypeNode;
-    const literal = argument.kind === SyntaxKind.LiteralType ? (argument as ts.LiteralTypeNode).literal : undefined;
-    if (!isTypeOf || !literal || !isStringLiteralLike(literal)) return undefined;
-    if (!qualifier) return { module: literal.text, name: '*' };
-    return isIdentifier(qualifier) ? { module: literal.text, name: qualifier.text } : undefined;
+    const imported = importTypeOf(type as ts.ImportTypeNode);
+    return imported?.typeOf ? { module: imported.module, name: imported.name } : undefined;
   }
   if (type.kind === SyntaxKind.TypeQuery) {
     const name = (type as ts.TypeQueryNode).exprName;

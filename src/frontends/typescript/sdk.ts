@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
-import { declaredImport } from './declared-sdk.js';
+import { declaredImport, importTypeOf } from './declared-sdk.js';
 import { importOf, requiredModule, type ImportBinding } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -113,8 +113,12 @@ function aliasOf(declaration: ts.Node, scopes: Scopes, depth = 0): SdkReference 
   return undefined;
 }
 
-/** True when a type annotation names one of the SDK's types, e.g. `Options` or `sdk.Options`. */
+/** True when a type annotation names one of the SDK's types, e.g. `Options`, `sdk.Options` or `import('…').Options`. */
 export function isSdkType(type: ts.TypeNode | undefined, names: readonly string[], scopes: Scopes): boolean {
+  if (type?.kind === SyntaxKind.ImportType) {
+    const imported = importTypeOf(type as ts.ImportTypeNode);
+    return !!imported && !imported.typeOf && isSdkModule(imported.module) && names.includes(imported.name);
+  }
   if (!type || !isTypeReferenceNode(type)) return false;
   const reference = sdkReferenceOf(type.typeName, scopes);
   return !!reference && names.includes(reference.name);

@@ -32,6 +32,9 @@ runRuleTests(rule, {
       // `getSDK` declared to return another module, or with no declared return type.
       lines("interface Deps { getSDK(): Promise<typeof import('./own-sdk')> }", 'export async function run(deps: Deps) {', '  const agent = await deps.getSDK();', `  return agent.query(${options});`, '}'),
       lines(`import type { Options } from ${sdk};`, 'export async function run(deps: { getSDK(): any }) {', '  const agent = await deps.getSDK();', `  return agent.query(${options});`, '}'),
+      // An Options type of another module, and the SDK's options spelt out safely.
+      lines("export const options: import('./own-sdk').Options = { permissionMode: 'bypassPermissions' };"),
+      lines(`export const options: import(${sdk}).Options = { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] };`),
       // A `let` may hold something else by the time it is called.
       lines(`type Sdk = typeof import(${sdk});`, 'export async function run(deps: { getSDK(): Promise<Sdk> }, other: any) {', '  let agent = await deps.getSDK();', '  agent = other;', `  return agent.query(${options});`, '}'),
     ],
@@ -57,6 +60,7 @@ runRuleTests(rule, {
         name: 'what a local getSDK function is declared to return',
         ...bypassAt(lines(`declare function getSDK(): Promise<typeof import(${sdk})>;`, 'export async function run() {', '  const agent = await getSDK();', `  return agent.query(${options});`, '}'), 4),
       },
+      { name: 'an object typed by an import() type of the SDK Options', ...bypassAt(lines(`export const options: import(${sdk}).Options = { permissionMode: 'bypassPermissions' };`), 1) },
     ],
   },
   javascript: {
@@ -65,11 +69,14 @@ runRuleTests(rule, {
       lines("/** @param {typeof import('./own-sdk.js')} agent */", 'export function run(agent) {', `  return agent.query(${options});`, '}'),
       // No type: what a caller hands in is not known to be the SDK.
       lines(`/** @param {import(${sdk}).Options} settings */`, 'export function run(agent, settings) {', `  return agent.query(${options});`, '}'),
+      // A JSDoc type of another module's Options.
+      lines("/** @type {import('./own-sdk.js').Options} */", "export const options = { permissionMode: 'bypassPermissions' };"),
     ],
     invalid: [
       { name: 'a dynamic import destructured (JavaScript)', ...bypassAt(lines('export async function main() {', `  const { query } = await import(${sdk});`, `  query(${options});`, '}'), 3) },
       { name: 'a dynamic import as a namespace (JavaScript)', ...bypassAt(lines('export async function main() {', `  const agent = await import(${sdk});`, `  agent.query(${options});`, '}'), 3) },
       { name: 'a .then callback (JavaScript)', ...bypassAt(lines(`import(${sdk}).then((agent) => agent.query(${options}));`), 1) },
+      { name: 'an options module typed by JSDoc', ...bypassAt(lines(`/** @type {import(${sdk}).Options} */`, "export const options = { permissionMode: 'bypassPermissions' };"), 2) },
       { name: 'a parameter typed by JSDoc', ...bypassAt(lines(`/** @param {typeof import(${sdk})} agent */`, 'export function run(agent) {', `  return agent.query(${options});`, '}'), 3) },
     ],
   },
