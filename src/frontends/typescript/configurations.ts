@@ -150,9 +150,11 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   for (const factory of factories) {
     if (!modelled.has(factory)) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
   }
-  for (const { started: call, method, written, argument, call: switchCall } of switches) {
-    const index = started.get(call);
-    if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
+  for (const { started: calls, method, written, argument, call: switchCall } of switches) {
+    for (const call of calls) {
+      const index = started.get(call);
+      if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
+    }
   }
   return { entries, typed, used, gates };
 }

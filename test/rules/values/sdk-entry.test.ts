@@ -14,6 +14,12 @@ const bypassAt = (code: string, line: number) => ({
   errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty: 'is', from: '', exposure: '' }, line, column: code.split('\n')[line - 1]!.indexOf("'bypassPermissions'") + 1 }],
 });
 const sdk = "'@anthropic-ai/claude-agent-sdk'";
+// A session started by the caller and handed in: its run-time switch belongs to the caller's options.
+const drive = [`import { query, type Query } from ${sdk};`, 'async function drive(session: Query) {', "  await session.setPermissionMode('bypassPermissions');", '}', 'export async function main(prompt: AsyncIterable<never>) {'];
+const switchedAt = (code: string) => ({
+  code,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty: 'can be', from: ' (switched at run time by session.setPermissionMode())', exposure: '' }, line: 3, column: code.split('\n')[2]!.indexOf("'bypassPermissions'") + 1 }],
+});
 const options = "{ prompt: 'x', options: { permissionMode: 'bypassPermissions' } }";
 const safe = "{ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] } }";
 
@@ -35,6 +41,10 @@ runRuleTests(rule, {
       // An Options type of another module, and the SDK's options spelt out safely.
       lines("export const options: import('./own-sdk').Options = { permissionMode: 'bypassPermissions' };"),
       lines(`export const options: import(${sdk}).Options = { permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] };`),
+      // The caller's session denies what bypass would allow; a session no call here is seen to pass; one the caller was handed.
+      lines(...drive, "  await drive(query({ prompt, options: { disallowedTools: ['Bash(rm *)'] } }));", '}'),
+      lines(...drive.slice(0, 4)),
+      lines(...drive.slice(0, 4), 'export async function relay(session: Query) {', '  await drive(session);', '}'),
       // A `let` may hold something else by the time it is called.
       lines(`type Sdk = typeof import(${sdk});`, 'export async function run(deps: { getSDK(): Promise<Sdk> }, other: any) {', '  let agent = await deps.getSDK();', '  agent = other;', `  return agent.query(${options});`, '}'),
     ],
@@ -60,6 +70,8 @@ runRuleTests(rule, {
         name: 'what a local getSDK function is declared to return',
         ...bypassAt(lines(`declare function getSDK(): Promise<typeof import(${sdk})>;`, 'export async function run() {', '  const agent = await getSDK();', `  return agent.query(${options});`, '}'), 4),
       },
+      { name: 'a session started in the call and switched by the function it is handed to', ...switchedAt(lines(...drive, "  await drive(query({ prompt, options: { model: 'x' } }));", '}')) },
+      { name: 'a session kept in a const and handed on', ...switchedAt(lines(...drive, "  const started = query({ prompt, options: { model: 'x' } });", '  await drive(started);', '}')) },
       { name: 'an object typed by an import() type of the SDK Options', ...bypassAt(lines(`export const options: import(${sdk}).Options = { permissionMode: 'bypassPermissions' };`), 1) },
     ],
   },
