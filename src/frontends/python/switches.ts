@@ -1,6 +1,6 @@
 import { switchMethods } from '../../model/switches.js';
-import { callerIndex, callersOf, parameterPlace, passedTo } from './parameters.js';
-import { splatOf, type Scopes } from './scope.js';
+import { passedToParameter } from './parameters.js';
+import type { Scopes } from './scope.js';
 import { field, namedChildren, textOf, type PyModule, type PyNode } from './syntax.js';
 
 /**
@@ -33,14 +33,7 @@ function boundOnce(scopes: Scopes, module: PyModule, identifier: PyNode): PyNode
 
 /** The calls that started the clients the calls of its function pass a parameter: `drive(session)`, `drive(ClaudeSDKClient(options))`. */
 function passedIn(module: PyModule, scopes: Scopes, identifier: PyNode): PyNode[] {
-  const parameter = identifier.parent?.type === 'parameters' ? identifier : identifier.parent;
-  const list = parameter?.parent;
-  const fn = list?.parent;
-  if (!parameter || list?.type !== 'parameters' || fn?.type !== 'function_definition' || splatOf(parameter)) return [];
-  const index = callerIndex(module, list, parameterPlace(parameter, list).index);
-  return callersOf(module, scopes, fn).calls.flatMap((call) => {
-    const passed = passedTo(module, call, textOf(module, identifier), index);
-    if ('kind' in passed) return [];
+  return passedToParameter(module, scopes, identifier).flatMap((passed) => {
     const value = passed.type === 'await' ? namedChildren(passed)[0] : passed;
     if (value?.type === 'call') return [value];
     const bound = value?.type === 'identifier' ? boundOnce(scopes, module, value) : undefined;

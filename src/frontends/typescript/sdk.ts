@@ -3,6 +3,7 @@ import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier
 import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
 import { declaredImport, importTypeOf } from './declared-sdk.js';
 import { importOf, requiredModule, type ImportBinding } from './imports.js';
+import { passedImport } from './passed-sdk.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
@@ -35,10 +36,11 @@ export function followReExports(file: ts.SourceFile, through: ReExports): void {
  * The SDK export a declaration binds, if it is an import or require of the
  * SDK, directly or through a local module that re-exports it; with `scopes`,
  * also a parameter or `const` whose declared type is the SDK's module
- * (`declaredImport`).
+ * (`declaredImport`), or a parameter a call of this file hands the SDK
+ * (`passedImport`).
  */
 export function sdkBindingOf(declaration: ts.Node, scopes?: Scopes): SdkBinding | undefined {
-  const binding = importOf(declaration) ?? (scopes && declaredImport(declaration, scopes));
+  const binding = importOf(declaration) ?? (scopes && (declaredImport(declaration, scopes) ?? passedImport(declaration, scopes)));
   return binding && sdkBindingOfImport(declaration.getSourceFile(), binding);
 }
 

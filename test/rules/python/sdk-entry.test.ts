@@ -5,7 +5,8 @@ import { py, runPythonCases } from '../../support/python-cases.js';
 // without a static import (issue 16), loaded by name with importlib or
 // `__import__`, and a client built by the caller and handed in: its run-time
 // switch belongs to the options the caller built it with. A module handed in
-// as a parameter has no type that says it is the SDK, so its calls stay silent.
+// as a parameter is the SDK where a call of the module passes it the SDK;
+// otherwise nothing says it is, so its calls stay silent.
 const columnOf = (source: string, line: number, needle: string) => source.split('\n')[line - 1]!.indexOf(needle) + 1;
 const bypassAt = (source: string, line: number) => ({
   code: source,
@@ -30,6 +31,9 @@ runPythonCases(rule, {
     py('from importlib import import_module', 'sdk = import_module("claude_agent_sdk")', 'sdk.query(prompt="x", options=sdk.ClaudeAgentOptions(permission_mode="bypassPermissions", disallowed_tools=["Bash"]))'),
     // A module handed in: nothing says it is the SDK.
     py('from claude_agent_sdk import ClaudeSDKClient', 'def drive(sdk):', `    return ${run('sdk')}`),
+    // What the calls here pass is not the SDK; the SDK passed, with options that deny.
+    py('import claude_agent_sdk', 'import own_sdk', 'def drive(sdk):', `    return ${run('sdk')}`, 'drive(own_sdk)'),
+    py('import claude_agent_sdk as agent_sdk', 'def drive(sdk):', '    return sdk.query(prompt="x", options=sdk.ClaudeAgentOptions(permission_mode="bypassPermissions", disallowed_tools=["Bash"]))', 'drive(agent_sdk)'),
     // The caller's client denies what bypass would allow; a client no call here is seen to pass.
     py(client, ...drive, 'async def main():', '    async with ClaudeSDKClient(options=ClaudeAgentOptions(disallowed_tools=["Bash(rm *)"])) as session:', '        await drive(session, "x")'),
     py(client, ...drive),
@@ -42,6 +46,7 @@ runPythonCases(rule, {
     { name: 'importlib imported under another name', ...bypassAt(py('import importlib as il', 'sdk = il.import_module("claude_agent_sdk")', run('sdk')), 3) },
     { name: 'importlib.import_module inside a function', ...bypassAt(py('import importlib', 'def main():', '    sdk = importlib.import_module("claude_agent_sdk")', `    return ${run('sdk')}`), 4) },
     { name: '__import__', ...bypassAt(py('sdk = __import__("claude_agent_sdk")', run('sdk')), 2) },
+    { name: 'a parameter a call of the module passes the SDK', ...bypassAt(py('import claude_agent_sdk as agent_sdk', 'def drive(label, sdk):', `    return ${run('sdk')}`, 'drive("x", sdk=agent_sdk)'), 3) },
     {
       name: 'a client the caller built with async with, switched by the function it is handed to',
       ...switchedAt(py(client, ...drive, 'async def main():', '    async with ClaudeSDKClient(options=ClaudeAgentOptions(model="x")) as session:', '        await drive(session, "x")')),

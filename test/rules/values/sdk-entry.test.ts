@@ -4,8 +4,9 @@ import { runRuleTests } from '../../support/rule-tester.js';
 // The SDK reached without a static import (issue 16): loaded with `import()`
 // (destructured, as a namespace, in a `.then` callback, inline), or handed in
 // as a value whose declared type is the SDK's module (a parameter typed
-// `typeof import('…')`, what a typed `getSDK()` returns). A value handed in
-// without such a type is not known to be the SDK and stays silent. The
+// `typeof import('…')`, what a typed `getSDK()` returns, a parameter a call of
+// the same file passes the SDK). A value handed in without such a type or
+// call is not known to be the SDK and stays silent. The
 // options-only modules are in test/engine/options-modules.test.ts.
 const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools' };
 const lines = (...each: string[]) => each.join('\n');
@@ -81,6 +82,10 @@ runRuleTests(rule, {
       lines("/** @param {typeof import('./own-sdk.js')} agent */", 'export function run(agent) {', `  return agent.query(${options});`, '}'),
       // No type: what a caller hands in is not known to be the SDK.
       lines(`/** @param {import(${sdk}).Options} settings */`, 'export function run(agent, settings) {', `  return agent.query(${options});`, '}'),
+      // What the calls here pass is not the SDK.
+      lines("import * as own from './own-sdk.js';", 'function run(agent) {', `  return agent.query(${options});`, '}', 'run(own);', `export const sdk = import(${sdk});`),
+      // The SDK is passed, and the options deny what bypass would allow.
+      lines(`import * as agentSdk from ${sdk};`, 'function run(agent) {', `  return agent.query(${safe});`, '}', 'run(agentSdk);'),
       // A JSDoc type of another module's Options.
       lines("/** @type {import('./own-sdk.js').Options} */", "export const options = { permissionMode: 'bypassPermissions' };"),
     ],
@@ -88,6 +93,8 @@ runRuleTests(rule, {
       { name: 'a dynamic import destructured (JavaScript)', ...bypassAt(lines('export async function main() {', `  const { query } = await import(${sdk});`, `  query(${options});`, '}'), 3) },
       { name: 'a dynamic import as a namespace (JavaScript)', ...bypassAt(lines('export async function main() {', `  const agent = await import(${sdk});`, `  agent.query(${options});`, '}'), 3) },
       { name: 'a .then callback (JavaScript)', ...bypassAt(lines(`import(${sdk}).then((agent) => agent.query(${options}));`), 1) },
+      { name: 'a parameter a call of the same file passes the SDK namespace', ...bypassAt(lines(`import * as agentSdk from ${sdk};`, 'function run(agent) {', `  return agent.query(${options});`, '}', 'run(agentSdk);'), 3) },
+      { name: 'a parameter a call passes the required SDK', ...bypassAt(lines(`const agentSdk = require(${sdk});`, 'function run(label, agent) {', `  return agent.query(${options});`, '}', "run('x', agentSdk);"), 3), filename: 'file.cjs' },
       { name: 'an options module typed by JSDoc', ...bypassAt(lines(`/** @type {import(${sdk}).Options} */`, "export const options = { permissionMode: 'bypassPermissions' };"), 2) },
       { name: 'a parameter typed by JSDoc', ...bypassAt(lines(`/** @param {typeof import(${sdk})} agent */`, 'export function run(agent) {', `  return agent.query(${options});`, '}'), 3) },
     ],
