@@ -79,7 +79,7 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
       : [undefined, undefined];
   if (!object || !name || !isIdentifier(name)) return undefined;
   // `(await import('…')).query`: the module loaded in place.
-  const loaded = isIdentifier(object) ? undefined : requiredModule(object as ts.Expression);
+  const loaded = isExpression(object) && !isIdentifier(object) ? requiredModule(object) : undefined;
   const declaration = isIdentifier(object) ? scopes.resolve(object) : undefined;
   const binding = loaded !== undefined ? sdkBindingOfImport(node.getSourceFile(), { module: loaded, name: '*' }) : declaration && sdkBindingOf(declaration, scopes);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
