@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isAwaitExpression, isCallExpression, isFunctionDeclaration, isIdentifier, isInterfaceDeclaration, isParameter, isPropertyAccessExpression, isQualifiedName, isStringLiteralLike, isTypeAliasDeclaration, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isAwaitExpression, isCallExpression, isClassLike, isConstructorDeclaration, isFunctionDeclaration, isFunctionLike, isIdentifier, isInterfaceDeclaration, isParameter, isPropertyAccessExpression, isPropertyDeclaration, isQualifiedName, isStringLiteralLike, isTypeAliasDeclaration, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { importOf, type ImportBinding } from './imports.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -24,6 +24,40 @@ export function declaredImport(declaration: ts.Node, scopes: Scopes): ImportBind
   if (!isVariableDeclaration(declaration) || !declaration.initializer || !(declaration.parent.flags & ts.NodeFlags.Const)) return undefined;
   const returned = returnTypeOf(declaration.initializer, scopes);
   return returned && moduleOfType(awaited(returned), scopes, 0);
+}
+
+/**
+ * The module a field read through `this` holds by its declared type
+ * (`this.sdk` with `sdk: typeof import('…')` declared in the class, or a
+ * constructor parameter property `constructor(private sdk: Sdk)`).
+ */
+export function thisMemberImport(expression: ts.Expression, scopes: Scopes): ImportBinding | undefined {
+  if (!isPropertyAccessExpression(expression) || expression.expression.kind !== SyntaxKind.ThisKeyword) return undefined;
+  const name = expression.name.text;
+  const owner = classOfThis(expression);
+  if (!owner) return undefined;
+  for (const member of owner.members) {
+    if (isPropertyDeclaration(member) && isIdentifier(member.name) && member.name.text === name) {
+      const type = member.type ?? (member.flags & ts.NodeFlags.JavaScriptFile ? ts.getJSDocType(member) : undefined);
+      return type && moduleOfType(type, scopes, 0);
+    }
+    if (isConstructorDeclaration(member)) {
+      const property = member.parameters.find((parameter) => ts.isParameterPropertyDeclaration(parameter, member) && isIdentifier(parameter.name) && parameter.name.text === name);
+      if (property?.type) return moduleOfType(property.type, scopes, 0);
+    }
+  }
+  return undefined;
+}
+
+/** The class `this` is an instance of where it is read: through arrow functions, up to the method, accessor, constructor or field it is in. */
+function classOfThis(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isArrowFunction(current)) continue;
+    if (isClassLike(current)) return current;
+    // A function of its own binds a `this` of its own; a method's parent is the class.
+    if (isFunctionLike(current) && !isClassLike(current.parent)) return undefined;
+  }
+  return undefined;
 }
 
 /**

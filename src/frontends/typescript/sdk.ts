@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
-import { declaredImport, importTypeOf } from './declared-sdk.js';
+import { declaredImport, importTypeOf, thisMemberImport } from './declared-sdk.js';
 import { importOf, requiredModule, type ImportBinding } from './imports.js';
 import { passedImport } from './passed-sdk.js';
 import { unwrap } from './parse.js';
@@ -78,11 +78,16 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
       ? [node.left, node.right]
       : [undefined, undefined];
   if (!object || !name || !isIdentifier(name)) return undefined;
-  // `(await import('…')).query`: the module loaded in place.
-  const loaded = isExpression(object) && !isIdentifier(object) ? requiredModule(object) : undefined;
   const declaration = isIdentifier(object) ? scopes.resolve(object) : undefined;
-  const binding = loaded !== undefined ? sdkBindingOfImport(node.getSourceFile(), { module: loaded, name: '*' }) : declaration && sdkBindingOf(declaration, scopes);
+  const held = !isIdentifier(object) && isExpression(object) ? heldModule(unwrap(object), scopes) : undefined;
+  const binding = held ? sdkBindingOfImport(node.getSourceFile(), held) : declaration && sdkBindingOf(declaration, scopes);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
+}
+
+/** A module an expression other than a name holds: `(await import('…'))`, loaded in place, or a typed field `this.sdk`. */
+function heldModule(object: ts.Expression, scopes: Scopes): ImportBinding | undefined {
+  const loaded = requiredModule(object);
+  return loaded !== undefined ? { module: loaded, name: '*' } : thisMemberImport(object, scopes);
 }
 
 /**

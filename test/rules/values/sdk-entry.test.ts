@@ -46,6 +46,9 @@ runRuleTests(rule, {
       lines(...drive, "  await drive(query({ prompt, options: { disallowedTools: ['Bash(rm *)'] } }));", '}'),
       lines(...drive.slice(0, 4)),
       lines(...drive.slice(0, 4), 'export async function relay(session: Query) {', '  await drive(session);', '}'),
+      // A field typed as another module, or untyped.
+      lines('export class Runner {', "  constructor(private readonly agent: typeof import('./own-sdk')) {}", `  run() { return this.agent.query(${options}); }`, '}'),
+      lines('export class Runner {', '  agent: any;', `  run() { return this.agent.query(${options}); }`, '}', `export type Sdk = typeof import(${sdk});`),
       // A `let` may hold something else by the time it is called.
       lines(`type Sdk = typeof import(${sdk});`, 'export async function run(deps: { getSDK(): Promise<Sdk> }, other: any) {', '  let agent = await deps.getSDK();', '  agent = other;', `  return agent.query(${options});`, '}'),
     ],
@@ -73,6 +76,8 @@ runRuleTests(rule, {
       },
       { name: 'a session started in the call and switched by the function it is handed to', ...switchedAt(lines(...drive, "  await drive(query({ prompt, options: { model: 'x' } }));", '}')) },
       { name: 'a session kept in a const and handed on', ...switchedAt(lines(...drive, "  const started = query({ prompt, options: { model: 'x' } });", '  await drive(started);', '}')) },
+      { name: 'a constructor parameter property typed as the SDK module', ...bypassAt(lines('export class Runner {', `  constructor(private readonly agent: typeof import(${sdk})) {}`, `  run() { return this.agent.query(${options}); }`, '}'), 3) },
+      { name: 'a class field typed as the SDK module, called in an arrow function', ...bypassAt(lines(`type Sdk = typeof import(${sdk});`, 'export class Runner {', '  agent!: Sdk;', `  run = () => this.agent.query(${options});`, '}'), 4) },
       { name: 'an object typed by an import() type of the SDK Options', ...bypassAt(lines(`export const options: import(${sdk}).Options = { permissionMode: 'bypassPermissions' };`), 1) },
     ],
   },
@@ -96,6 +101,7 @@ runRuleTests(rule, {
       { name: 'a parameter a call of the same file passes the SDK namespace', ...bypassAt(lines(`import * as agentSdk from ${sdk};`, 'function run(agent) {', `  return agent.query(${options});`, '}', 'run(agentSdk);'), 3) },
       { name: 'a parameter a call passes the required SDK', ...bypassAt(lines(`const agentSdk = require(${sdk});`, 'function run(label, agent) {', `  return agent.query(${options});`, '}', "run('x', agentSdk);"), 3), filename: 'file.cjs' },
       { name: 'an options module typed by JSDoc', ...bypassAt(lines(`/** @type {import(${sdk}).Options} */`, "export const options = { permissionMode: 'bypassPermissions' };"), 2) },
+      { name: 'a class field typed by JSDoc', ...bypassAt(lines('export class Runner {', `  /** @type {typeof import(${sdk})} */`, '  agent;', `  run() { return this.agent.query(${options}); }`, '}'), 4) },
       { name: 'a parameter typed by JSDoc', ...bypassAt(lines(`/** @param {typeof import(${sdk})} agent */`, 'export function run(agent) {', `  return agent.query(${options});`, '}'), 3) },
     ],
   },
