@@ -99,9 +99,11 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       if (isOptions) found.built.push({ configuration: { span: spanOf(module, node), entry: name ?? 'replace', options: value }, node });
     }
   });
-  for (const { started: call, method, written, argument, call: switchCall } of switches) {
-    const index = started.get(call);
-    if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall), 'permission_mode');
+  for (const { started: calls, method, written, argument, call: switchCall } of switches) {
+    for (const call of calls) {
+      const index = started.get(call);
+      if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall), 'permission_mode');
+    }
   }
   return found;
 }

@@ -1,3 +1,5 @@
+import { isPythonSdkModule, packagePattern, pythonSdkPackages } from '../../model/sdk-modules.js';
+import { passedToParameter } from './parameters.js';
 import type { Scopes } from './scope.js';
 import { field, namedChildren, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
 
@@ -46,16 +48,46 @@ export function importBindingOf(source: PyModule, site: PyNode): ImportBinding |
   return undefined;
 }
 
-/** `importlib.import_module("m")`, `__import__("m")` with a literal name: the module `m`. */
+/**
+ * `importlib.import_module("m")`, `__import__("m")` with a literal name: the
+ * module `m`; also `import_module` imported from `importlib`, under any name.
+ */
 function loadedModule(source: PyModule, value: PyNode | undefined): string | undefined {
   const callee = value?.type === 'call' ? field(value, 'function') : undefined;
   const named = callee && textOf(source, callee).replace(/\s+/g, '');
-  if (named !== 'importlib.import_module' && named !== '__import__') return undefined;
+  if (!named || !loadersOf(source).has(named)) return undefined;
   const list = field(value!, 'arguments');
   const [first, ...rest] = list ? namedChildren(list) : [];
   const name = first && rest.length === 0 ? stringValue(source, first) : undefined;
   // A relative name needs the `package` argument: not followed.
   return name && !name.startsWith('.') ? name : undefined;
+}
+
+/** Per module: how its code spells a call of `importlib.import_module` or `__import__`. */
+const loaders = new WeakMap<PyModule, Set<string>>();
+
+/** The spellings the module's top-level imports give `importlib.import_module` (`import_module`, `il.import_module`). */
+function loadersOf(source: PyModule): Set<string> {
+  let names = loaders.get(source);
+  if (names) return names;
+  names = new Set(['importlib.import_module', '__import__']);
+  for (const statement of source.root.children) {
+    if (statement.type === 'import_statement') {
+      // `import importlib as il`
+      for (const item of namedChildren(statement)) {
+        if (item.type === 'aliased_import' && dotted(source, field(item, 'name')) === 'importlib') names.add(`${dotted(source, field(item, 'alias'))}.import_module`);
+      }
+    } else if (statement.type === 'import_from_statement' && dotted(source, field(statement, 'module_name')) === 'importlib') {
+      // `from importlib import import_module [as load]`
+      for (const item of namedChildren(statement).slice(1)) {
+        const imported = item.type === 'aliased_import' ? field(item, 'name') : item;
+        const bound = item.type === 'aliased_import' ? field(item, 'alias') : item;
+        if (dotted(source, imported) === 'import_module') names.add(dotted(source, bound));
+      }
+    }
+  }
+  loaders.set(source, names);
+  return names;
 }
 
 function dotted(source: PyModule, node: PyNode | undefined): string {
@@ -90,6 +122,43 @@ export function qualifiedName(source: PyModule, scopes: Scopes, node: PyNode): s
 }
 
 /**
+ * The SDK module a parameter is handed by a call of its function in this
+ * module (`drive(agent_sdk)` with `import claude_agent_sdk as agent_sdk`),
+ * the way Python hands a module in. One such call is enough: on its path the
+ * options reach the SDK. Only an import passed as it is counts, so this never
+ * follows parameters into parameters.
+ */
+function passedSdk(source: PyModule, scopes: Scopes, site: PyNode): ImportBinding | undefined {
+  if (!bindsSdkModule(source)) return undefined;
+  if (passedSdks.has(site)) return passedSdks.get(site);
+  let found: ImportBinding | undefined;
+  for (const passed of passedToParameter(source, scopes, site)) {
+    const bound = passed.type === 'identifier' ? scopes.resolve(passed)?.bindings.get(textOf(source, passed)) : undefined;
+    const binding = bound?.length === 1 ? importBindingOf(source, bound[0]!) : undefined;
+    if (binding?.name === '*' && isPythonSdkModule(binding.module)) {
+      found = binding;
+      break;
+    }
+  }
+  passedSdks.set(site, found);
+  return found;
+}
+
+/** Per parameter site: names are looked up many times, and finding a function's calls reads the module's text. */
+const passedSdks = new WeakMap<PyNode, ImportBinding | undefined>();
+
+const wholeSdk = new RegExp(String.raw`\bimport[ \t]+${packagePattern(pythonSdkPackages)}\b|\bimport_module\b|\b__import__\b`);
+
+/** Whether the module may bind an SDK module whole (`import claude_agent_sdk as sdk`, `import_module(...)`): else no parameter can be handed one. */
+function bindsSdkModule(source: PyModule): boolean {
+  let binds = bindsWhole.get(source);
+  if (binds === undefined) bindsWhole.set(source, (binds = wholeSdk.test(source.text)));
+  return binds;
+}
+
+const bindsWhole = new WeakMap<PyModule, boolean>();
+
+/**
  * The import an identifier's name comes from: undefined for a builtin (bound
  * nowhere), null for a name bound by anything but one import.
  */
@@ -97,7 +166,7 @@ export function importOfName(source: PyModule, scopes: Scopes, identifier: PyNod
   const scope = scopes.resolve(identifier);
   if (!scope) return undefined;
   const sites = scope.bindings.get(textOf(source, identifier)) ?? [];
-  const bindings = sites.map((site) => importBindingOf(source, site));
+  const bindings = sites.map((site) => importBindingOf(source, site) ?? passedSdk(source, scopes, site));
   const [first] = bindings;
   if (!first || bindings.some((binding) => !binding || binding.module !== first.module || binding.name !== first.name)) return null;
   return first;

@@ -114,6 +114,27 @@ function keepsCallers(source: PyModule, scopes: Scopes, fn: PyNode): boolean {
   });
 }
 
+/** The parameter a binding site names, with its list and its `def`: `x`, `x: T`, `x=1`. */
+function parameterOf(site: PyNode): { parameter: PyNode; list: PyNode; fn: PyNode } | undefined {
+  const parameter = site.parent?.type === 'parameters' ? site : site.parent;
+  const list = parameter?.parent;
+  const fn = list?.parent;
+  if (!parameter || list?.type !== 'parameters' || fn?.type !== 'function_definition' || splatOf(parameter)) return undefined;
+  return { parameter, list, fn };
+}
+
+/** What the calls of its function in this module pass a parameter, by its binding site: each a node, or what a call leaves it. */
+export function passedToParameter(source: PyModule, scopes: Scopes, site: PyNode): PyNode[] {
+  const found = parameterOf(site);
+  if (!found) return [];
+  const { parameter, list, fn } = found;
+  const index = callerIndex(source, list, parameterPlace(parameter, list).index);
+  return callersOf(source, scopes, fn).calls.flatMap((call) => {
+    const passed = passedTo(source, call, textOf(source, site), index);
+    return 'kind' in passed ? [] : [passed];
+  });
+}
+
 /** A parameter's place: its position when it can be passed by position, its name, and whether it is `*args`/`**kwargs`. */
 export function parameterPlace(parameter: PyNode, list: PyNode): { index?: number; splat: boolean } {
   let index = 0;

@@ -10,6 +10,7 @@ import { spanOf, unwrap } from './parse.js';
 import { switchOf } from './switches.js';
 import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
+import { declaredType } from './declared-sdk.js';
 import { isBrowserEntry, isSdkType, sdkReferenceOf, type SdkReference } from './sdk.js';
 import { providerModelOptions } from '../../model/providers.js';
 import { isProviderFactoryCall, modelCallProvider, type Provider } from './providers.js';
@@ -143,9 +144,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
         const found = switchOf(node, scopes);
         if (found) switches.push({ ...found, call: node });
       }
-    } else if (isVariableDeclaration(node) && node.type && node.initializer) {
-      if (isSdkType(node.type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
-      const gateKind = gateKindOf(node.type, scopes);
+    } else if (isVariableDeclaration(node) && node.initializer) {
+      const type = declaredType(node);
+      if (isSdkType(type, optionsTypes, scopes)) addTyped(node.initializer, node, 'Options');
+      const gateKind = type && gateKindOf(type, scopes);
       if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
       addMatchers(node.type, node.initializer);
     } else if ((isSatisfiesExpression(node) || isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
@@ -167,9 +169,11 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   for (const factory of factories) {
     if (!modelled.has(factory)) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
   }
-  for (const { started: call, method, written, argument, call: switchCall } of switches) {
-    const index = started.get(call);
-    if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
+  for (const { started: calls, method, written, argument, call: switchCall } of switches) {
+    for (const call of calls) {
+      const index = started.get(call);
+      if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
+    }
   }
   return { entries, typed, used, gates };
 }

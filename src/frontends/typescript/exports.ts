@@ -15,20 +15,22 @@ export type ExportSource =
 /**
  * How a module exports `name` (`default`, or `*` for the module itself as
  * CommonJS hands it over). Modules that `export * from` others are listed in
- * `stars`, to search when nothing here matches.
+ * `stars`, to search when nothing here matches. With `types`, type-only
+ * re-exports count too (`export type { Options } from '…'`): what the SDK's
+ * types are looked up through, never a value.
  */
-export function findExport(file: ts.SourceFile, name: string): { source?: ExportSource; stars: string[] } {
+export function findExport(file: ts.SourceFile, name: string, types = false): { source?: ExportSource; stars: string[] } {
   const stars: string[] = [];
   let commonJs: ExportSource | undefined;
   for (const statement of file.statements) {
-    const found = exportIn(statement, name, stars);
+    const found = exportIn(statement, name, stars, types);
     if (found) return { source: found, stars };
     commonJs = commonJsExport(statement, name) ?? commonJs;
   }
   return { source: commonJs, stars };
 }
 
-function exportIn(statement: ts.Statement, name: string, stars: string[]): ExportSource | undefined {
+function exportIn(statement: ts.Statement, name: string, stars: string[], types: boolean): ExportSource | undefined {
   const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
   const exported = !!modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword);
   const isDefault = !!modifiers?.some((modifier) => modifier.kind === SyntaxKind.DefaultKeyword);
@@ -45,7 +47,7 @@ function exportIn(statement: ts.Statement, name: string, stars: string[]): Expor
     const matches = statement.isExportEquals ? name === '*' || name === 'default' : name === 'default';
     return matches ? { kind: 'value', node: statement.expression } : undefined;
   }
-  if (!isExportDeclaration(statement) || statement.isTypeOnly) return undefined;
+  if (!isExportDeclaration(statement) || (statement.isTypeOnly && !types)) return undefined;
   const module = statement.moduleSpecifier && isStringLiteralLike(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
   const clause = statement.exportClause;
   if (!clause) {

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isAwaitExpression, isBindingElement, isCallExpression, isExportDeclaration, isExternalModuleReference, isIdentifier, isImportClause, isImportDeclaration, isImportEqualsDeclaration, isImportSpecifier, isNamedImports, isNamespaceImport, isObjectBindingPattern, isParenthesizedExpression, isStringLiteralLike, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isAwaitExpression, isBindingElement, isCallExpression, isExportDeclaration, isExternalModuleReference, isFunctionExpression, isIdentifier, isImportClause, isImportDeclaration, isImportEqualsDeclaration, isImportSpecifier, isNamedImports, isNamespaceImport, isObjectBindingPattern, isParameter, isParenthesizedExpression, isPropertyAccessExpression, isStringLiteralLike, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { unwrap } from './parse.js';
 import { walk } from './walk.js';
 
@@ -13,7 +13,7 @@ export interface ImportBinding {
 /**
  * The import a declaration binds, if it is one: ES imports, `import x =
  * require()`, and `require()` / `await import()` assigned to a variable or
- * destructured.
+ * destructured, or taken by the callback of `import('m').then(…)`.
  */
 export function importOf(declaration: ts.Node): ImportBinding | undefined {
   if (isImportSpecifier(declaration)) {
@@ -37,9 +37,13 @@ export function importOf(declaration: ts.Node): ImportBinding | undefined {
     const module = requiredModule(declaration.initializer);
     return module === undefined ? undefined : { module, name: '*' };
   }
+  if (isParameter(declaration) && isIdentifier(declaration.name)) {
+    const module = thenModule(declaration);
+    return module === undefined ? undefined : { module, name: '*' };
+  }
   if (isBindingElement(declaration) && isObjectBindingPattern(declaration.parent)) {
     const holder = declaration.parent.parent;
-    const module = isVariableDeclaration(holder) ? requiredModule(holder.initializer) : undefined;
+    const module = isVariableDeclaration(holder) ? requiredModule(holder.initializer) : isParameter(holder) ? thenModule(holder) : undefined;
     const name = declaration.propertyName ?? declaration.name;
     return module !== undefined && isIdentifier(name) ? { module, name: name.text } : undefined;
   }
@@ -56,6 +60,18 @@ export function requiredModule(initializer: ts.Expression | undefined): string |
   const isRequire = isIdentifier(callee) && callee.text === 'require';
   const isImport = callee.kind === SyntaxKind.ImportKeyword;
   return isRequire || isImport ? textOf(expression.arguments[0]!) : undefined;
+}
+
+/** `import('m').then((sdk) => …)`: the module the callback's first parameter is given. */
+function thenModule(parameter: ts.ParameterDeclaration): string | undefined {
+  const callback = parameter.parent;
+  if (!(isArrowFunction(callback) || isFunctionExpression(callback)) || callback.parameters[0] !== parameter) return undefined;
+  const call = callback.parent;
+  if (!isCallExpression(call) || call.arguments[0] !== callback) return undefined;
+  const callee = unwrap(call.expression);
+  if (!isPropertyAccessExpression(callee) || callee.name.text !== 'then') return undefined;
+  const loaded = unwrap(callee.expression);
+  return isCallExpression(loaded) && loaded.expression.kind === SyntaxKind.ImportKeyword ? requiredModule(loaded) : undefined;
 }
 
 function textOf(specifier: ts.Node): string | undefined {

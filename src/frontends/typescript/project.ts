@@ -294,7 +294,8 @@ export class TypeScriptProject implements ImportResolver {
     const context = target && this.context(target);
     if (!target || !context) return undefined;
     return this.reExports.through(target, name, () => {
-      const { source, stars } = findExport(context.file, name);
+      // A type-only re-export hands on the SDK's types (`Options`); TypeScript rejects a value imported through one.
+      const { source, stars } = findExport(context.file, name, true);
       if (source?.kind === 'reexport') return isSdkModule(source.module) ? sdkExport(source.module, source.name) : this.sdkThrough(target, source.module, source.name);
       // `module.exports = require('…')`.
       if (source?.kind === 'property') {

@@ -1,7 +1,9 @@
 import ts from './compiler.cjs';
 import { isBinaryExpression, isConditionalExpression, isExpression, isIdentifier, isPropertyAccessExpression, isQualifiedName, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import { isTypeScriptProviderModule, isTypeScriptSdkModule } from '../../model/sdk-modules.js';
-import { importOf } from './imports.js';
+import { declaredImport, importTypeOf, thisMemberImport } from './declared-sdk.js';
+import { importOf, requiredModule, type ImportBinding } from './imports.js';
+import { passedImport } from './passed-sdk.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
@@ -32,12 +34,18 @@ export function followReExports(file: ts.SourceFile, through: ReExports): void {
 
 /**
  * The SDK export a declaration binds, if it is an import or require of the
- * SDK, directly or through a local module that re-exports it.
+ * SDK, directly or through a local module that re-exports it; with `scopes`,
+ * also a parameter or `const` whose declared type is the SDK's module
+ * (`declaredImport`), or a parameter a call of this file hands the SDK
+ * (`passedImport`).
  */
-export function sdkBindingOf(declaration: ts.Node): SdkBinding | undefined {
-  const binding = importOf(declaration);
-  if (!binding) return undefined;
-  if (!isSdkModule(binding.module)) return reExportsOf.get(declaration.getSourceFile())?.(binding.module, binding.name);
+export function sdkBindingOf(declaration: ts.Node, scopes?: Scopes): SdkBinding | undefined {
+  const binding = importOf(declaration) ?? (scopes && (declaredImport(declaration, scopes) ?? passedImport(declaration, scopes)));
+  return binding && sdkBindingOfImport(declaration.getSourceFile(), binding);
+}
+
+function sdkBindingOfImport(file: ts.SourceFile, binding: ImportBinding): SdkBinding | undefined {
+  if (!isSdkModule(binding.module)) return reExportsOf.get(file)?.(binding.module, binding.name);
   return sdkExport(binding.module, binding.name);
 }
 
@@ -60,7 +68,7 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
   const node = isExpression(expression) ? unwrap(expression) : expression;
   if (isIdentifier(node)) {
     const declaration = scopes.resolve(node);
-    const binding = declaration && sdkBindingOf(declaration);
+    const binding = declaration && sdkBindingOf(declaration, scopes);
     if (binding?.exported) return { module: binding.module, name: binding.exported };
     return declaration && aliasOf(declaration, scopes);
   }
@@ -69,10 +77,17 @@ export function sdkReferenceOf(expression: ts.Node, scopes: Scopes): SdkReferenc
     : isQualifiedName(node)
       ? [node.left, node.right]
       : [undefined, undefined];
-  if (!object || !name || !isIdentifier(object) || !isIdentifier(name)) return undefined;
-  const declaration = scopes.resolve(object);
-  const binding = declaration && sdkBindingOf(declaration);
+  if (!object || !name || !isIdentifier(name)) return undefined;
+  const declaration = isIdentifier(object) ? scopes.resolve(object) : undefined;
+  const held = !isIdentifier(object) && isExpression(object) ? heldModule(unwrap(object), scopes) : undefined;
+  const binding = held ? sdkBindingOfImport(node.getSourceFile(), held) : declaration && sdkBindingOf(declaration, scopes);
   return binding && binding.exported === undefined ? { module: binding.module, name: name.text } : undefined;
+}
+
+/** A module an expression other than a name holds: `(await import('…'))`, loaded in place, or a typed field `this.sdk`. */
+function heldModule(object: ts.Expression, scopes: Scopes): ImportBinding | undefined {
+  const loaded = requiredModule(object);
+  return loaded !== undefined ? { module: loaded, name: '*' } : thisMemberImport(object, scopes);
 }
 
 /**
@@ -92,7 +107,7 @@ function aliasOf(declaration: ts.Node, scopes: Scopes, depth = 0): SdkReference 
   };
   for (const branch of branches(declaration.initializer)) {
     const inner = isIdentifier(branch) ? scopes.resolve(branch) : undefined;
-    const binding = inner && sdkBindingOf(inner);
+    const binding = inner && sdkBindingOf(inner, scopes);
     const reference = binding?.exported
       ? { module: binding.module, name: binding.exported }
       : inner
@@ -105,8 +120,12 @@ function aliasOf(declaration: ts.Node, scopes: Scopes, depth = 0): SdkReference 
   return undefined;
 }
 
-/** True when a type annotation names one of the SDK's types, e.g. `Options` or `sdk.Options`. */
+/** True when a type annotation names one of the SDK's types, e.g. `Options`, `sdk.Options` or `import('…').Options`. */
 export function isSdkType(type: ts.TypeNode | undefined, names: readonly string[], scopes: Scopes): boolean {
+  if (type?.kind === SyntaxKind.ImportType) {
+    const imported = importTypeOf(type as ts.ImportTypeNode);
+    return !!imported && !imported.typeOf && isSdkModule(imported.module) && names.includes(imported.name);
+  }
   if (!type || !isTypeReferenceNode(type)) return false;
   const reference = sdkReferenceOf(type.typeName, scopes);
   return !!reference && names.includes(reference.name);
