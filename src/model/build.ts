@@ -149,6 +149,22 @@ export function appendAt(set: ValueSet, path: readonly PathStep[], elements: Val
 }
 
 /**
+ * `const { prompt, ...options } = value`: each object without the keys named
+ * before the rest. What is not a known object is left as it is: its rest is
+ * as unknown as it was.
+ */
+export function withoutKeys(set: ValueSet, keys: readonly string[]): ValueSet {
+  return {
+    alternatives: set.alternatives.map((value) => {
+      if (value.kind !== 'object') return value;
+      const properties = new Map(value.properties);
+      for (const key of keys) properties.delete(key);
+      return { ...value, properties };
+    }),
+  };
+}
+
+/**
  * The same values, each marked as coming in through `origin` unless it
  * already names where it comes from (the value's own story wins: an
  * environment fallback passed as an argument stays an environment fallback).

@@ -84,3 +84,9 @@ export function argumentAt(call: ts.CallExpression, index: number): { expression
   if (!expression || (isIdentifier(unwrap(expression)) && (unwrap(expression) as ts.Identifier).text === 'undefined')) return {};
   return { expression };
 }
+
+/** What a call passes to a rest parameter at `index`: its arguments from there on; undefined when a spread before it hides where they start. */
+export function restArgumentsAt(call: ts.CallExpression, index: number): readonly ts.Expression[] | undefined {
+  const before = call.arguments.slice(0, index);
+  return before.some((argument) => isSpreadElement(argument)) ? undefined : call.arguments.slice(index);
+}

@@ -1,0 +1,107 @@
+import bareRule from '../../../rules/no-bare-allowed-tools.js';
+import bypassRule from '../../../rules/no-bypass-without-disallowed-tools.js';
+import { runRuleTests } from '../../support/rule-tester.js';
+
+// Parameters and lists built the way real agent code builds them (issue 16):
+// a rest parameter holds the arguments each call passes from its place on,
+// an object rest what the caller's object holds besides the keys named, and
+// a list built in steps is what the steps add. The Python twin is test/rules/python/params-and-lists.test.ts.
+const lines = (...each: string[]) => each.join('\n');
+const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
+const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
+/** One bare entry each, at the `needle` of its line; entries outside one literal list have no suggestion. */
+const bareAt = (code: string, ...at: Array<[line: number, tool: string]>) => ({
+  code,
+  errors: at.map(([line, tool]) => ({ messageId: 'bareTool' as const, line, column: columnOf(code, line, `'${tool}'`), suggestions: [] })),
+});
+const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools', exposure: '' };
+const bypassAt = (code: string, line: number, certainty: string, from = '') => ({
+  code,
+  errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty, from }, line, column: columnOf(code, line, "'bypassPermissions'") }],
+});
+
+/** A wrapper whose rest parameter adds to the allow list (line 2), then `calls`. */
+const extraTools = (...calls: string[]) => lines(sdk, "function run(prompt: string, ...extra: string[]) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", ...calls);
+/** A wrapper in bypass mode whose rest parameter is the deny list (line 2), then `calls`. */
+const restDeny = (...calls: string[]) =>
+  lines(sdk, "function run(prompt: string, ...deny: string[]) { return query({ prompt, options: { permissionMode: 'bypassPermissions', disallowedTools: deny } }); }", ...calls);
+/** A wrapper that passes the rest of its object as the options (line 2), then `calls`. */
+const objectRest = (...calls: string[]) => lines(sdk, 'function run({ prompt, ...options }: { prompt: string; [key: string]: unknown }) { return query({ prompt, options }); }', ...calls);
+const jsObjectRest = (...calls: string[]) => lines(sdk, 'function run({ prompt, ...options }) { return query({ prompt, options }); }', ...calls);
+/** The one bare entry of the literal list in `call`, which its suggestion removes. */
+const bareInCall = (build: (call: string) => string, call: string, line: number, tool: string) => ({
+  code: build(call),
+  errors: [
+    {
+      messageId: 'bareTool' as const,
+      line,
+      column: columnOf(build(call), line, `'${tool}'`),
+      suggestions: [{ messageId: 'removeEntry' as const, output: build(call.replace(`'${tool}'`, '')) }],
+    },
+  ],
+});
+/** A deny list built in `steps` (from line 3) for a bypass agent. */
+const denyBuilt = (...steps: string[]) =>
+  lines(sdk, 'const deny: string[] = [];', ...steps, "query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });");
+/** An allow list built in `steps` (from line 3). */
+const allowBuilt = (...steps: string[]) => lines(sdk, "const tools: string[] = ['Read'];", ...steps, "query({ prompt: 'x', options: { allowedTools: tools } });");
+
+runRuleTests(bareRule, {
+  typescript: {
+    valid: [
+      // Each call's rest arguments are scoped or read-only; a spread whose list is not known.
+      extraTools("run('a', 'Bash(npm test *)');", "run('b', 'Grep', 'Glob');", 'run(\'c\');'),
+      extraTools('declare const more: string[];', "run('a', ...more);"),
+      // The keys the object rest leaves out are not options.
+      objectRest("run({ prompt: 'x', allowedTools: ['Read'] });"),
+      // A bare entry added to another list, or to a copy that is thrown away.
+      allowBuilt('const other: string[] = [];', "other.push('Bash');", "tools.concat(['Write']);"),
+    ],
+    invalid: [
+      { name: 'a rest parameter: the bare entries a call passes', ...bareAt(extraTools("run('a', 'Grep');", "run('b', 'Read', 'Bash', 'Write');"), [4, 'Bash'], [4, 'Write']) },
+      { name: 'a rest parameter filled by a spread of a known list', ...bareAt(extraTools("const SHELL = ['Bash'];", "run('a', ...SHELL);"), [3, 'Bash']) },
+      { name: 'an object rest holds the keys besides those named', ...bareInCall(objectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
+    ],
+  },
+  javascript: {
+    valid: [
+      lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Bash(npm test *)');"),
+    ],
+    invalid: [
+      { name: 'a rest parameter in JavaScript', ...bareAt(lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Edit');"), [3, 'Edit']) },
+      { name: 'an object rest in JavaScript', ...bareInCall(jsObjectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
+    ],
+  },
+});
+
+runRuleTests(bypassRule, {
+  typescript: {
+    valid: [
+      // Deny lists built in steps that end with rules.
+      denyBuilt("deny.push('Bash(rm *)');"),
+      denyBuilt("if (process.env.CI) deny.push('Bash');"),
+      // Every call brings deny rules through the rest parameter.
+      restDeny("run('a', 'Bash');", "run('b', 'WebFetch', 'Write');"),
+      // The object rest keeps the caller's deny rules.
+      objectRest("run({ prompt: 'x', permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] });"),
+    ],
+    invalid: [
+      { name: 'a rule pushed to another list leaves the deny list empty', ...bypassAt(denyBuilt('const other: string[] = [];', "other.push('Bash');"), 5, 'is') },
+      { name: 'a concat whose result is thrown away', ...bypassAt(denyBuilt("deny.concat(['Bash']);"), 4, 'is') },
+      { name: 'a rest parameter a call leaves empty', ...bypassAt(restDeny("run('a', 'Bash');", "run('b');"), 2, 'is') },
+      {
+        name: 'an object rest: the mode one caller passes, naming the call',
+        ...bypassAt(objectRest("run({ prompt: 'x', permissionMode: 'bypassPermissions' });"), 3, 'is', ' (passed to run() as options)'),
+      },
+    ],
+  },
+  javascript: {
+    valid: [lines(sdk, 'const deny = [];', "for (const t of ['Bash', 'WebFetch']) deny.push(t);", "query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });")],
+    invalid: [
+      {
+        name: 'a rest parameter no call fills',
+        ...bypassAt(lines(sdk, "function run(prompt, ...deny) { return query({ prompt, options: { permissionMode: 'bypassPermissions', disallowedTools: deny } }); }", "run('a');"), 2, 'is'),
+      },
+    ],
+  },
+});
