@@ -1,5 +1,5 @@
-import { appendAt, assignAt, union, unknown, type PathStep } from '../../model/build.js';
-import { loopElements } from '../core/loops.js';
+import { appendAt, assignAt, spliceAt, union, unknown, type PathStep } from '../../model/build.js';
+import { copiedList, loopElements } from '../core/loops.js';
 import type { ObjectValue, Property, Value, ValueSet } from '../../model/types.js';
 import type { PyScope } from './scope.js';
 import { canonicalName, hookOutputKey } from './sdk.js';
@@ -25,6 +25,9 @@ export class FlowBudgetSpent extends Error {
 
 /** Methods that add to a list in place. */
 const appendMethods = new Set(['append', 'extend', 'insert']);
+/** Calls that only read what they are handed: builtins that convert or test, and logging methods and `json.dumps`. */
+const readingCalls = new Set(['print', 'len', 'list', 'tuple', 'set', 'frozenset', 'sorted', 'reversed', 'str', 'repr', 'bool', 'isinstance', 'any', 'all', 'enumerate', 'iter', 'id', 'hash', 'type']);
+const readingMethods = new Set(['debug', 'info', 'warning', 'error', 'exception', 'critical', 'log', 'dumps']);
 
 /**
  * Follows one name through the statements of its scope, in order, the way
@@ -179,6 +182,9 @@ export class NameFlow {
     if (expression.type === 'assignment') return this.assignment(expression, state);
     if (expression.type === 'augmented_assignment') return this.augmented(expression, state);
     if (expression.type === 'call') return this.mutatingCall(expression, state);
+    // `await load_rules(deny)`: the awaited call.
+    const [awaited] = expression.type === 'await' ? namedChildren(expression) : [];
+    if (awaited?.type === 'call') return this.mutatingCall(awaited, state);
     return this.bindSites(statement, state);
   }
 
@@ -201,6 +207,11 @@ export class NameFlow {
   private assignTo(target: PyNode, value: PyNode, state: State): State {
     const bare = unwrap(target);
     if (bare.type === 'identifier') return this.sites.has(bare) ? this.host.evaluate(value) : state;
+    if (bare.type === 'subscript' && field(bare, 'subscript')?.type === 'slice') {
+      // `tools[i:j] = [...]`: the new elements are in, and any it held may be gone.
+      const path = this.pathTo(field(bare, 'value') ?? bare);
+      return path && state ? spliceAt(state, path, copiedList(this.host.evaluate(value), spanOf(this.host.source, value)).elements) : state;
+    }
     if (bare.type === 'attribute' || bare.type === 'subscript') {
       const path = this.pathTo(bare);
       return path && state ? assignAt(state, path, this.host.evaluate(value), true) : state;
@@ -237,6 +248,10 @@ export class NameFlow {
     const callee = field(call, 'function');
     const method = callee?.type === 'attribute' ? field(callee, 'attribute') : undefined;
     const receiver = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
+    if (state && !(method && appendMethods.has(textOf(this.host.source, method))) && this.handsOver(call)) {
+      // A call handed the list may add anything to it.
+      return appendAt(state, [], [unknown(spanOf(this.host.source, call))]);
+    }
     if (!state || !method || !receiver || !appendMethods.has(textOf(this.host.source, method))) return this.bindSites(call, state);
     const root = unwrap(receiver);
     const path = root.type === 'identifier' ? (textOf(this.host.source, root) === this.name && this.refersHere(root) ? [] : undefined) : this.pathTo(root);
@@ -253,6 +268,16 @@ export class NameFlow {
       default:
         return args[0] ? extendAt(state, path, this.host.evaluate(args[0]), span) : state;
     }
+  }
+
+  /** `fill(name)`: the call is handed this name's value, and is not one that only reads it (`print`, `len`, logging). */
+  private handsOver(call: PyNode): boolean {
+    const callee = field(call, 'function');
+    const given = field(call, 'arguments');
+    if (!callee || given?.type !== 'argument_list') return false;
+    const named = callee.type === 'attribute' ? field(callee, 'attribute') : callee;
+    if (named && (callee.type === 'identifier' ? readingCalls : readingMethods).has(textOf(this.host.source, named))) return false;
+    return namedChildren(given).some((argument) => argument.type === 'identifier' && textOf(this.host.source, argument) === this.name && this.refersHere(argument));
   }
 
   /** `name.a["b"].c`: the path below the name, when the chain starts at this name. */

@@ -12,7 +12,7 @@ export interface FileIndex {
   readonly candidates: readonly ts.Node[];
   /** The calls, in source order. */
   readonly calls: readonly ts.CallExpression[];
-  /** `x = v` and `x.push(...)`/`x.unshift(...)`, in source order. */
+  /** `x = v`, `x.push(...)`/`x.unshift(...)`/`x.splice(...)`, and calls that hand a variable over (`fill(x)`), in source order. */
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
   /** Each call starts no earlier than the one before: a node's calls can be found by position. */
   readonly callsInOrder: boolean;
@@ -30,6 +30,9 @@ export function indexOf(file: ts.SourceFile): FileIndex {
   const holder = file as ts.SourceFile & { [indexKey]?: FileIndex };
   return (holder[indexKey] ??= linkAndIndex(file));
 }
+
+/** The methods that change a list in place: `assignments.ts` reads what each adds. */
+export const listMethods: ReadonlySet<string> = new Set(['push', 'unshift', 'splice']);
 
 type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
 
@@ -72,7 +75,8 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
         calls.push(call);
         candidates.push(call);
         const callee = call.expression;
-        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) writes.push(call);
+        if (isPropertyAccessExpression(callee) && listMethods.has(callee.name.text)) writes.push(call);
+        else if (call.arguments.some((argument) => argument.kind === SyntaxKind.Identifier)) writes.push(call);
         break;
       }
       case SyntaxKind.VariableDeclaration:

@@ -5,7 +5,8 @@ import { runRuleTests } from '../../support/rule-tester.js';
 // Parameters and lists built the way real agent code builds them (issue 16):
 // a rest parameter holds the arguments each call passes from its place on,
 // an object rest what the caller's object holds besides the keys named, and
-// a list built in steps is what the steps add. The Python twin is test/rules/python/params-and-lists.test.ts.
+// a list built in steps (splice, a helper that fills it) is what the steps
+// add. The Python twin is test/rules/python/params-and-lists.test.ts.
 const lines = (...each: string[]) => each.join('\n');
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
 const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
@@ -54,6 +55,9 @@ runRuleTests(bareRule, {
       extraTools('declare const more: string[];', "run('a', ...more);"),
       // The keys the object rest leaves out are not options.
       objectRest("run({ prompt: 'x', allowedTools: ['Read'] });"),
+      // Spliced in: scoped; a splice that inserts nothing.
+      allowBuilt("tools.splice(1, 0, 'Bash(git status)');"),
+      allowBuilt('tools.splice(0, 1);'),
       // A bare entry added to another list, or to a copy that is thrown away.
       allowBuilt('const other: string[] = [];', "other.push('Bash');", "tools.concat(['Write']);"),
     ],
@@ -61,15 +65,18 @@ runRuleTests(bareRule, {
       { name: 'a rest parameter: the bare entries a call passes', ...bareAt(extraTools("run('a', 'Grep');", "run('b', 'Read', 'Bash', 'Write');"), [4, 'Bash'], [4, 'Write']) },
       { name: 'a rest parameter filled by a spread of a known list', ...bareAt(extraTools("const SHELL = ['Bash'];", "run('a', ...SHELL);"), [3, 'Bash']) },
       { name: 'an object rest holds the keys besides those named', ...bareInCall(objectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
+      { name: 'splice inserting entries', ...bareAt(allowBuilt("tools.splice(1, 0, 'Bash', 'Grep');"), [3, 'Bash']) },
     ],
   },
   javascript: {
     valid: [
       lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Bash(npm test *)');"),
+      lines(sdk, 'const tools = [];', "tools.splice(0, 0, 'Read');", "query({ prompt: 'x', options: { allowedTools: tools } });"),
     ],
     invalid: [
       { name: 'a rest parameter in JavaScript', ...bareAt(lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Edit');"), [3, 'Edit']) },
       { name: 'an object rest in JavaScript', ...bareInCall(jsObjectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
+      { name: 'splice, unshift, a helper and a module constant', ...bareAt(lines(sdk, "const EDITING = ['Edit'];", "function shell() { return ['Bash']; }", 'const tools = [...EDITING];', 'tools.unshift(...shell());', "tools.splice(1, 0, 'WebFetch');", "query({ prompt: 'x', options: { allowedTools: tools } });"), [2, 'Edit'], [3, 'Bash'], [6, 'WebFetch']) },
     ],
   },
 });
@@ -80,6 +87,10 @@ runRuleTests(bypassRule, {
       // Deny lists built in steps that end with rules.
       denyBuilt("deny.push('Bash(rm *)');"),
       denyBuilt("if (process.env.CI) deny.push('Bash');"),
+      denyBuilt("deny.splice(0, 0, 'Bash');"),
+      // A helper that fills the list it is handed; one the project does not show.
+      denyBuilt("function addRules(list: string[]) { list.push('Bash'); }", 'addRules(deny);'),
+      denyBuilt("import { addRules } from './rules';", 'addRules(deny);'),
       // Every call brings deny rules through the rest parameter.
       restDeny("run('a', 'Bash');", "run('b', 'WebFetch', 'Write');"),
       // The object rest keeps the caller's deny rules.
@@ -88,6 +99,8 @@ runRuleTests(bypassRule, {
     invalid: [
       { name: 'a rule pushed to another list leaves the deny list empty', ...bypassAt(denyBuilt('const other: string[] = [];', "other.push('Bash');"), 5, 'is') },
       { name: 'a concat whose result is thrown away', ...bypassAt(denyBuilt("deny.concat(['Bash']);"), 4, 'is') },
+      { name: 'a list handed to calls that only read it', ...bypassAt(denyBuilt('console.log(deny);', "logger.info('deny', deny);", 'JSON.stringify(deny);', 'declare const logger: Console;'), 7, 'is') },
+      { name: 'a splice that removes and inserts nothing', ...bypassAt(denyBuilt('deny.splice(0, 0);'), 4, 'is') },
       { name: 'a rest parameter a call leaves empty', ...bypassAt(restDeny("run('a', 'Bash');", "run('b');"), 2, 'is') },
       {
         name: 'an object rest: the mode one caller passes, naming the call',
