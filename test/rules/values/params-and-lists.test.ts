@@ -41,6 +41,8 @@ const bareInCall = (build: (call: string) => string, call: string, line: number,
     },
   ],
 });
+/** A JavaScript function that passes its `mode` parameter (declared as `head`) to query (line 2), then `calls`. */
+const jsRuns = (head: string, ...calls: string[]) => lines(sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls);
 /** A deny list built in `steps` (from line 3) for a bypass agent. */
 const denyBuilt = (...steps: string[]) =>
   lines(sdk, 'const deny: string[] = [];', ...steps, "query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });");
@@ -109,11 +111,26 @@ runRuleTests(bypassRule, {
     ],
   },
   javascript: {
-    valid: [lines(sdk, 'const deny = [];', "for (const t of ['Bash', 'WebFetch']) deny.push(t);", "query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });")],
+    valid: [
+      lines(sdk, 'const deny = [];', "for (const t of ['Bash', 'WebFetch']) deny.push(t);", "query({ prompt: 'x', options: { permissionMode: 'bypassPermissions', disallowedTools: deny } });"),
+      // Every call passes a mode, so the bypass default never applies; a default that is not bypass.
+      jsRuns("function run(prompt, mode = 'bypassPermissions')", "run('a', 'default');"),
+      jsRuns("function run({ mode = 'bypassPermissions' } = {})", "run({ mode: 'plan' });"),
+      jsRuns("const run = (prompt, mode = 'default') =>", "run('a');"),
+    ],
     invalid: [
       {
         name: 'a rest parameter no call fills',
         ...bypassAt(lines(sdk, "function run(prompt, ...deny) { return query({ prompt, options: { permissionMode: 'bypassPermissions', disallowedTools: deny } }); }", "run('a');"), 2, 'is'),
+      },
+      { name: 'the one call passes bypass by position', ...bypassAt(jsRuns('function run(prompt, mode)', "run('a', 'bypassPermissions');"), 3, 'is', ' (passed to run() as mode)') },
+      {
+        name: 'a call that leaves the argument out takes the default',
+        ...bypassAt(jsRuns("const run = (prompt, mode = 'bypassPermissions') =>", "run('a', 'default');", "run('b');"), 2, 'can be', ' (the default of parameter mode of run(), taken when a call leaves it out)'),
+      },
+      {
+        name: 'an exported destructured default never called',
+        ...bypassAt(jsRuns("export function run({ mode = 'bypassPermissions' } = {})"), 2, 'can be', ' (the default of parameter mode of run(), taken when a call leaves it out)'),
       },
     ],
   },
