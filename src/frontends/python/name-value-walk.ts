@@ -23,8 +23,8 @@ export class FlowBudgetSpent extends Error {
   override name = 'FlowBudgetSpent';
 }
 
-/** Methods that add to a list in place. */
-const appendMethods = new Set(['append', 'extend', 'insert']);
+/** Methods that change a list in place: add to it, or take out of it. */
+const appendMethods = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'clear']);
 /** Calls that only read what they are handed: builtins that convert or test, and logging methods and `json.dumps`. */
 const readingCalls = new Set(['print', 'len', 'list', 'tuple', 'set', 'frozenset', 'sorted', 'reversed', 'str', 'repr', 'bool', 'isinstance', 'any', 'all', 'enumerate', 'iter', 'id', 'hash', 'type']);
 const readingMethods = new Set(['debug', 'info', 'warning', 'error', 'exception', 'critical', 'log', 'dumps']);
@@ -120,8 +120,9 @@ export class NameFlow {
         return { state: this.simple(statement, state), reachable: true };
       case 'import_statement':
       case 'import_from_statement':
-      case 'delete_statement':
         return { state: this.bindSites(statement, state), reachable: true };
+      case 'delete_statement':
+        return { state: this.bindSites(statement, this.deleted(statement, state)), reachable: true };
       case 'decorated_definition':
       case 'function_definition':
       case 'class_definition':
@@ -261,6 +262,11 @@ export class NameFlow {
     const args = given.type === 'generator_expression' ? [given] : namedChildren(given);
     const span = spanOf(this.host.source, call);
     switch (textOf(this.host.source, method)) {
+      case 'remove':
+      case 'pop':
+      case 'clear':
+        // Any element may be the one taken out.
+        return spliceAt(state, path, []);
       case 'append':
         return args[0] ? appendAt(state, path, [this.host.evaluate(args[0])]) : state;
       case 'insert':
@@ -268,6 +274,18 @@ export class NameFlow {
       default:
         return args[0] ? extendAt(state, path, this.host.evaluate(args[0]), span) : state;
     }
+  }
+
+  /** `del name[0]`: the list may have lost any element. */
+  private deleted(statement: PyNode, state: State): State {
+    const [targets] = namedChildren(statement);
+    let next = state;
+    for (const target of targets?.type === 'expression_list' ? namedChildren(targets) : targets ? [targets] : []) {
+      const list = unwrap(target).type === 'subscript' ? field(unwrap(target), 'value') : undefined;
+      const path = list && this.pathTo(list);
+      if (path && next) next = spliceAt(next, path, []);
+    }
+    return next;
   }
 
   /** `fill(name)`: the call is handed this name's value, and is not one that only reads it (`print`, `len`, logging). */

@@ -39,9 +39,14 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
   return index;
 }
 
-/** `x.push(a)`, `x.unshift(a)`: `a` added; `x.splice(i, 0, a)` too, and with any other count it may remove what `x` held. */
+/**
+ * `x.push(a)`, `x.unshift(a)`: `a` added; `x.splice(i, 0, a)` too, and with
+ * any other count it may remove what `x` held, as `x.pop()` and `x.shift()` do.
+ */
 function listChange(call: ts.CallExpression, callee: ts.PropertyAccessExpression): Assignment | undefined {
-  if (callee.name.text !== 'splice') return targetOf(callee.expression, 'append', [...call.arguments], call);
+  const method = callee.name.text;
+  if (method === 'pop' || method === 'shift') return targetOf(callee.expression, 'splice', [], call);
+  if (method !== 'splice') return targetOf(callee.expression, 'append', [...call.arguments], call);
   const count = call.arguments[1] && unwrap(call.arguments[1]);
   const removesNothing = !!count && isNumericLiteral(count) && Number(count.text) === 0;
   return targetOf(callee.expression, removesNothing ? 'append' : 'splice', call.arguments.slice(2), call);

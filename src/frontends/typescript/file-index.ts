@@ -12,7 +12,7 @@ export interface FileIndex {
   readonly candidates: readonly ts.Node[];
   /** The calls, in source order. */
   readonly calls: readonly ts.CallExpression[];
-  /** `x = v`, `x.push(...)`/`x.unshift(...)`/`x.splice(...)`, and calls that hand a variable over (`fill(x)`), in source order. */
+  /** `x = v`, `x.push(...)` and the other list methods (`listMethods`), and calls that hand a variable over (`fill(x)`), in source order. */
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
   /** Each call starts no earlier than the one before: a node's calls can be found by position. */
   readonly callsInOrder: boolean;
@@ -32,7 +32,7 @@ export function indexOf(file: ts.SourceFile): FileIndex {
 }
 
 /** The methods that change a list in place: `assignments.ts` reads what each adds. */
-export const listMethods: ReadonlySet<string> = new Set(['push', 'unshift', 'splice']);
+export const listMethods: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'pop', 'shift']);
 
 type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
 

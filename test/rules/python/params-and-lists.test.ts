@@ -32,6 +32,11 @@ runPythonCases(bareRule, {
     extraTools('_run("a", *MORE)'),
     // A slice assigned scoped entries.
     allowBuilt('tools[1:1] = ["Bash(git status)"]'),
+    // Entries that may have been taken out again.
+    code('tools = ["Read", "Bash"]', 'tools.remove("Bash")', 'options = ClaudeAgentOptions(allowed_tools=tools)'),
+    code('tools = ["Read", "Bash"]', 'tools.pop()', 'options = ClaudeAgentOptions(allowed_tools=tools)'),
+    code('tools = ["Bash", "Read"]', 'del tools[0]', 'options = ClaudeAgentOptions(allowed_tools=tools)'),
+    code('tools = ["Bash"]', 'tools.clear()', 'options = ClaudeAgentOptions(allowed_tools=tools)'),
     // A bare entry added to another list, or to a copy that is thrown away.
     allowBuilt('other = []', 'other += ["Bash"]', 'tools + ["Write"]'),
   ],
@@ -39,6 +44,7 @@ runPythonCases(bareRule, {
     { name: '*args: the bare entries a call passes', ...bareAt(extraTools('_run("a", "Grep")', '_run("b", "Read", "Bash", "Write")'), [5, 'Bash'], [5, 'Write']) },
     { name: '*args filled by a starred known list', ...bareAt(extraTools('SHELL = ["Bash"]', '_run("a", *SHELL)'), [4, 'Bash']) },
     { name: 'a slice assigned a bare entry', ...bareAt(allowBuilt('tools[:0] = ["Edit"]'), [3, 'Edit']) },
+    { name: 'an entry added after a remove', ...bareAt(allowBuilt('tools.remove("Read")', 'tools.append("Write")'), [4, 'Write']) },
   ],
 });
 

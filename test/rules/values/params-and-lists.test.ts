@@ -60,6 +60,9 @@ runRuleTests(bareRule, {
       // Spliced in: scoped; a splice that inserts nothing.
       allowBuilt("tools.splice(1, 0, 'Bash(git status)');"),
       allowBuilt('tools.splice(0, 1);'),
+      // Entries that may have been taken out again.
+      lines(sdk, "const tools = ['Read', 'Bash'];", 'tools.pop();', "query({ prompt: 'x', options: { allowedTools: tools } });"),
+      lines(sdk, "const tools = ['Bash', 'Read'];", 'tools.shift();', "query({ prompt: 'x', options: { allowedTools: tools } });"),
       // A bare entry added to another list, or to a copy that is thrown away.
       allowBuilt('const other: string[] = [];', "other.push('Bash');", "tools.concat(['Write']);"),
     ],
@@ -68,6 +71,7 @@ runRuleTests(bareRule, {
       { name: 'a rest parameter filled by a spread of a known list', ...bareAt(extraTools("const SHELL = ['Bash'];", "run('a', ...SHELL);"), [3, 'Bash']) },
       { name: 'an object rest holds the keys besides those named', ...bareInCall(objectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
       { name: 'splice inserting entries', ...bareAt(allowBuilt("tools.splice(1, 0, 'Bash', 'Grep');"), [3, 'Bash']) },
+      { name: 'an entry added after a pop', ...bareAt(allowBuilt('tools.pop();', "tools.push('Write');"), [4, 'Write']) },
     ],
   },
   javascript: {
