@@ -144,6 +144,11 @@ export function spliceAt(set: ValueSet, path: readonly PathStep[], elements: Val
   return changeArraysAt(set, path, (array) => ({ ...array, elements: [...elements], complete: false }));
 }
 
+/** `fill(list)`, `await load_rules(deny)`: a call handed the list may add anything to it. */
+export function handedToCall(set: ValueSet, path: readonly PathStep[], span: Span): ValueSet {
+  return appendAt(set, path, [unknown(span)]);
+}
+
 function changeArraysAt(set: ValueSet, path: readonly PathStep[], change: (array: ArrayValue) => ArrayValue): ValueSet {
   const [step, ...rest] = path;
   return {

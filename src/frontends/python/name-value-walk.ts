@@ -1,4 +1,4 @@
-import { appendAt, assignAt, spliceAt, union, unknown, type PathStep } from '../../model/build.js';
+import { appendAt, assignAt, handedToCall, spliceAt, union, unknown, type PathStep } from '../../model/build.js';
 import { copiedList, loopElements } from '../core/loops.js';
 import type { ObjectValue, Property, Value, ValueSet } from '../../model/types.js';
 import type { PyScope } from './scope.js';
@@ -24,7 +24,7 @@ export class FlowBudgetSpent extends Error {
 }
 
 /** Methods that change a list in place: add to it, or take out of it. */
-const appendMethods = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'clear']);
+const listMethods = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'clear']);
 /** Calls that only read what they are handed: builtins that convert or test, and logging methods and `json.dumps`. */
 const readingCalls = new Set(['print', 'len', 'list', 'tuple', 'set', 'frozenset', 'sorted', 'reversed', 'str', 'repr', 'bool', 'isinstance', 'any', 'all', 'enumerate', 'iter', 'id', 'hash', 'type']);
 const readingMethods = new Set(['debug', 'info', 'warning', 'error', 'exception', 'critical', 'log', 'dumps']);
@@ -244,16 +244,14 @@ export class NameFlow {
     return extendAt(state, path, this.host.evaluate(right), spanOf(this.host.source, right));
   }
 
-  /** `name.allowed_tools.append("Bash")`, `name.extend([...])`. */
+  /** `name.allowed_tools.append("Bash")`, `name.extend([...])`, `name.remove(x)`, or a call handed the name (`fill(name)`). */
   private mutatingCall(call: PyNode, state: State): State {
     const callee = field(call, 'function');
     const method = callee?.type === 'attribute' ? field(callee, 'attribute') : undefined;
     const receiver = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
-    if (state && !(method && appendMethods.has(textOf(this.host.source, method))) && this.handsOver(call)) {
-      // A call handed the list may add anything to it.
-      return appendAt(state, [], [unknown(spanOf(this.host.source, call))]);
-    }
-    if (!state || !method || !receiver || !appendMethods.has(textOf(this.host.source, method))) return this.bindSites(call, state);
+    const changesList = !!method && listMethods.has(textOf(this.host.source, method));
+    if (state && !changesList && this.handsOver(call)) return handedToCall(state, [], spanOf(this.host.source, call));
+    if (!state || !receiver || !changesList) return this.bindSites(call, state);
     const root = unwrap(receiver);
     const path = root.type === 'identifier' ? (textOf(this.host.source, root) === this.name && this.refersHere(root) ? [] : undefined) : this.pathTo(root);
     if (!path) return state;

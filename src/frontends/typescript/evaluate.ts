@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, joinArrays, single, spliceAt, union, unionOf, unknown, withOrigin, withoutKeys } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, handedToCall, joinArrays, single, spliceAt, union, unionOf, unknown, withOrigin, withoutKeys } from '../../model/build.js';
 import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -343,8 +343,7 @@ export class Evaluator {
       const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
       if (write.kind === 'append') value = appendAt(value, write.path, values);
       else if (write.kind === 'splice') value = spliceAt(value, write.path, values);
-      // A call handed the list may add anything to it.
-      else if (write.kind === 'handed') value = appendAt(value, write.path, [unknown(spanOf(write.root))]);
+      else if (write.kind === 'handed') value = handedToCall(value, write.path, spanOf(write.root));
       else value = assignAt(value, write.path, values[0]!, unconditional);
     }
     return value;
