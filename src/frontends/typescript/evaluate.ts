@@ -313,7 +313,7 @@ export class Evaluator {
             );
             return { kind: 'passed', value: single(restList(written, spanOf(call))) };
           }
-          const argument = argumentAt(call, index);
+          const argument = argumentAt(call, passedAt);
           if (!argument) return { kind: 'unknown' };
           return argument.expression ? { kind: 'passed', value: evaluate(argument.expression) } : { kind: 'omitted' };
         },

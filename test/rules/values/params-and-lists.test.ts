@@ -41,6 +41,9 @@ const bareInCall = (build: (call: string) => string, call: string, line: number,
     },
   ],
 });
+/** A function with a `this` parameter before its `mode` (declared as `mode`) that passes it to query (line 2), then `calls`. */
+const thisRuns = (mode: string, ...calls: string[]) =>
+  lines(sdk, `function run(this: void, ${mode}) { return query({ prompt: 'x', options: { permissionMode: mode as 'default' } }); }`, ...calls);
 /** A JavaScript function that passes its `mode` parameter (declared as `head`) to query (line 2), then `calls`. */
 const jsRuns = (head: string, ...calls: string[]) => lines(sdk, `${head} { return query({ prompt: 'x', options: { permissionMode: mode } }); }`, ...calls);
 /** A deny list built in `steps` (from line 3) for a bypass agent. */
@@ -99,6 +102,8 @@ runRuleTests(bypassRule, {
       denyBuilt("import { addRules } from './rules';", 'addRules(deny);'),
       // Every call brings deny rules through the rest parameter.
       restDeny("run('a', 'Bash');", "run('b', 'WebFetch', 'Write');"),
+      // A `this` parameter is no argument: the call's first argument is the mode.
+      thisRuns("mode = 'bypassPermissions'", "run('default');"),
       // The object rest keeps the caller's deny rules.
       objectRest("run({ prompt: 'x', permissionMode: 'bypassPermissions', disallowedTools: ['Bash'] });"),
     ],
@@ -107,6 +112,7 @@ runRuleTests(bypassRule, {
       { name: 'a concat whose result is thrown away', ...bypassAt(denyBuilt("deny.concat(['Bash']);"), 4, 'is') },
       { name: 'a list handed to calls that only read it', ...bypassAt(denyBuilt('console.log(deny);', "logger.info('deny', deny);", 'JSON.stringify(deny);', 'declare const logger: Console;'), 7, 'is') },
       { name: 'a splice that removes and inserts nothing', ...bypassAt(denyBuilt('deny.splice(0, 0);'), 4, 'is') },
+      { name: 'after a `this` parameter, the argument a call passes', ...bypassAt(thisRuns('mode: string', "run('bypassPermissions');"), 3, 'is', ' (passed to run() as mode)') },
       { name: 'a rest parameter a call leaves empty', ...bypassAt(restDeny("run('a', 'Bash');", "run('b');"), 2, 'is') },
       {
         name: 'an object rest: the mode one caller passes, naming the call',
