@@ -132,18 +132,50 @@ export interface PathStep {
 
 /** Append elements to every array at `path` (`options.allowedTools.push('Bash')`). */
 export function appendAt(set: ValueSet, path: readonly PathStep[], elements: ValueSet[]): ValueSet {
+  return changeArraysAt(set, path, (array) => ({ ...array, elements: [...array.elements, ...elements] }));
+}
+
+/**
+ * `list.splice(i, n, ...items)`, `list[i:j] = items`: the items are in every
+ * array at `path`, and any element it held may be gone, so it holds those
+ * items and more that are not known.
+ */
+export function spliceAt(set: ValueSet, path: readonly PathStep[], elements: ValueSet[]): ValueSet {
+  return changeArraysAt(set, path, (array) => ({ ...array, elements: [...elements], complete: false }));
+}
+
+/** `fill(list)`, `await load_rules(deny)`: a call handed the list may add anything to it. */
+export function handedToCall(set: ValueSet, path: readonly PathStep[], span: Span): ValueSet {
+  return appendAt(set, path, [unknown(span)]);
+}
+
+function changeArraysAt(set: ValueSet, path: readonly PathStep[], change: (array: ArrayValue) => ArrayValue): ValueSet {
   const [step, ...rest] = path;
   return {
     alternatives: set.alternatives.map((alternative) => {
-      if (!step) {
-        return alternative.kind === 'array' ? { ...alternative, elements: [...alternative.elements, ...elements] } : alternative;
-      }
+      if (!step) return alternative.kind === 'array' ? change(alternative) : alternative;
       if (alternative.kind !== 'object') return alternative;
       const existing = alternative.properties.get(step.key);
       if (!existing) return alternative;
       const copy: ObjectValue = { ...alternative, properties: new Map(alternative.properties) };
-      copy.properties.set(step.key, { ...existing, value: appendAt(existing.value, rest, elements) });
+      copy.properties.set(step.key, { ...existing, value: changeArraysAt(existing.value, rest, change) });
       return copy;
+    }),
+  };
+}
+
+/**
+ * `const { prompt, ...options } = value`: each object without the keys named
+ * before the rest. What is not a known object is left as it is: its rest is
+ * as unknown as it was.
+ */
+export function withoutKeys(set: ValueSet, keys: readonly string[]): ValueSet {
+  return {
+    alternatives: set.alternatives.map((value) => {
+      if (value.kind !== 'object') return value;
+      const properties = new Map(value.properties);
+      for (const key of keys) properties.delete(key);
+      return { ...value, properties };
     }),
   };
 }

@@ -38,6 +38,33 @@ export function spreadArguments(iterable: ValueSet, span: Span): ValueSet[] {
   return list ? [...list.elements] : [loopElements(iterable, span)];
 }
 
+/** One argument as a call writes it: its value, and whether it spreads a list (`...names`, `*names`). */
+export interface WrittenArgument {
+  value: ValueSet;
+  spread: boolean;
+  span: Span;
+}
+
+/**
+ * What a rest parameter (`...extra`, `*extra`) holds for one call: the list
+ * of the arguments from its place on, a spread argument's elements in
+ * order; a spread of a list not known leaves the list incomplete.
+ */
+export function restList(args: readonly WrittenArgument[], span: Span): ArrayValue {
+  const list: ArrayValue = { kind: 'array', span, elements: [], complete: true };
+  for (const argument of args) {
+    if (!argument.spread) {
+      list.elements.push(argument.value);
+      continue;
+    }
+    const copied = copiedList(argument.value, argument.span);
+    // One by one: a long list would overflow the stack as spread arguments.
+    for (const element of copied.elements) list.elements.push(element);
+    list.complete &&= copied.complete;
+  }
+  return list;
+}
+
 /** `[t for t in TOOLS]`: a list of the same elements, complete when `iterable` is one known list. */
 export function copiedList(iterable: ValueSet, span: Span): ArrayValue {
   return { kind: 'array', span, elements: spreadArguments(iterable, span), complete: !!oneKnownList(iterable) };

@@ -7,9 +7,9 @@ import { calledOutside, constantKey, environmentFallback, parameterValue, readFa
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
-import { copiedList } from '../core/loops.js';
+import { copiedList, restList } from '../core/loops.js';
 import { fieldsOf, isBoundMethod, selfClassOf, type SelfWrite } from './fields.js';
-import { callerIndex, callersOf, classCallers, parameterPlace, passedTo } from './parameters.js';
+import { callerIndex, callersOf, classCallers, parameterPlace, passedTo, restArgumentsOf } from './parameters.js';
 import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
 import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
@@ -398,7 +398,8 @@ export class Evaluator {
     const span = this.span(identifier);
     const place = parameterPlace(parameter, list);
     const keywords = splatOf(parameter) === 'kwargs';
-    if ((place.splat && !keywords) || this.active.has(identifier)) return unknown(span);
+    const restAt = callerIndex(this.source, list, place.restAt);
+    if ((place.splat && !keywords && restAt === undefined) || this.active.has(identifier)) return unknown(span);
     const name = textOf(this.source, identifier);
     const callers = callersOf(this.source, this.scopes, fn);
     const { owner, calls, importable } = callers;
@@ -420,6 +421,7 @@ export class Evaluator {
         calledElsewhere: calledOutside(callers, importers),
         passed: ({ call, source, evaluate }) => {
           if (keywords) return { kind: 'passed', value: this.keywordsLeft(source, call, list, evaluate) };
+          if (restAt !== undefined) return this.restPassed(source, call, restAt, evaluate);
           const passed = passedTo(source, call, name, index);
           return 'kind' in passed ? passed : { kind: 'passed', value: evaluate(passed) };
         },
@@ -429,6 +431,17 @@ export class Evaluator {
     } finally {
       this.active.delete(identifier);
     }
+  }
+
+  /** What a call gives `*args`: the list of its positional arguments from `index` on. */
+  private restPassed(source: PyModule, call: PyNode, index: number, evaluate: (node: PyNode) => ValueSet): PassedValue {
+    const from = restArgumentsOf(call, index);
+    if (!from) return { kind: 'unknown' };
+    const written = from.map((item) => {
+      const [inner] = item.type === 'list_splat' ? namedChildren(item) : [item];
+      return { value: inner ? evaluate(inner) : unknown(spanOf(source, item)), spread: item.type === 'list_splat', span: spanOf(source, item) };
+    });
+    return { kind: 'passed', value: single(restList(written, spanOf(source, call))) };
   }
 
   /** What a call gives `**kwargs`: its keyword arguments that name no other parameter, and what its `**` arguments hold. */

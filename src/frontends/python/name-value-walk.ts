@@ -1,5 +1,5 @@
-import { appendAt, assignAt, union, unknown, type PathStep } from '../../model/build.js';
-import { loopElements } from '../core/loops.js';
+import { appendAt, assignAt, handedToCall, spliceAt, union, unknown, type PathStep } from '../../model/build.js';
+import { copiedList, loopElements } from '../core/loops.js';
 import type { ObjectValue, Property, Value, ValueSet } from '../../model/types.js';
 import type { PyScope } from './scope.js';
 import { canonicalName, hookOutputKey } from './sdk.js';
@@ -23,8 +23,11 @@ export class FlowBudgetSpent extends Error {
   override name = 'FlowBudgetSpent';
 }
 
-/** Methods that add to a list in place. */
-const appendMethods = new Set(['append', 'extend', 'insert']);
+/** Methods that change a list in place: add to it, or take out of it. */
+const listMethods = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'clear']);
+/** Calls that only read what they are handed: builtins that convert or test, and logging methods and `json.dumps`. */
+const readingCalls = new Set(['print', 'len', 'list', 'tuple', 'set', 'frozenset', 'sorted', 'reversed', 'str', 'repr', 'bool', 'isinstance', 'any', 'all', 'enumerate', 'iter', 'id', 'hash', 'type']);
+const readingMethods = new Set(['debug', 'info', 'warning', 'error', 'exception', 'critical', 'log', 'dumps']);
 
 /**
  * Follows one name through the statements of its scope, in order, the way
@@ -117,8 +120,9 @@ export class NameFlow {
         return { state: this.simple(statement, state), reachable: true };
       case 'import_statement':
       case 'import_from_statement':
-      case 'delete_statement':
         return { state: this.bindSites(statement, state), reachable: true };
+      case 'delete_statement':
+        return { state: this.bindSites(statement, this.deleted(statement, state)), reachable: true };
       case 'decorated_definition':
       case 'function_definition':
       case 'class_definition':
@@ -179,6 +183,9 @@ export class NameFlow {
     if (expression.type === 'assignment') return this.assignment(expression, state);
     if (expression.type === 'augmented_assignment') return this.augmented(expression, state);
     if (expression.type === 'call') return this.mutatingCall(expression, state);
+    // `await load_rules(deny)`: the awaited call.
+    const [awaited] = expression.type === 'await' ? namedChildren(expression) : [];
+    if (awaited?.type === 'call') return this.mutatingCall(awaited, state);
     return this.bindSites(statement, state);
   }
 
@@ -201,6 +208,11 @@ export class NameFlow {
   private assignTo(target: PyNode, value: PyNode, state: State): State {
     const bare = unwrap(target);
     if (bare.type === 'identifier') return this.sites.has(bare) ? this.host.evaluate(value) : state;
+    if (bare.type === 'subscript' && field(bare, 'subscript')?.type === 'slice') {
+      // `tools[i:j] = [...]`: the new elements are in, and any it held may be gone.
+      const path = this.pathTo(field(bare, 'value') ?? bare);
+      return path && state ? spliceAt(state, path, copiedList(this.host.evaluate(value), spanOf(this.host.source, value)).elements) : state;
+    }
     if (bare.type === 'attribute' || bare.type === 'subscript') {
       const path = this.pathTo(bare);
       return path && state ? assignAt(state, path, this.host.evaluate(value), true) : state;
@@ -232,12 +244,14 @@ export class NameFlow {
     return extendAt(state, path, this.host.evaluate(right), spanOf(this.host.source, right));
   }
 
-  /** `name.allowed_tools.append("Bash")`, `name.extend([...])`. */
+  /** `name.allowed_tools.append("Bash")`, `name.extend([...])`, `name.remove(x)`, or a call handed the name (`fill(name)`). */
   private mutatingCall(call: PyNode, state: State): State {
     const callee = field(call, 'function');
     const method = callee?.type === 'attribute' ? field(callee, 'attribute') : undefined;
     const receiver = callee?.type === 'attribute' ? field(callee, 'object') : undefined;
-    if (!state || !method || !receiver || !appendMethods.has(textOf(this.host.source, method))) return this.bindSites(call, state);
+    const changesList = !!method && listMethods.has(textOf(this.host.source, method));
+    if (state && !changesList && this.handsOver(call)) return handedToCall(state, [], spanOf(this.host.source, call));
+    if (!state || !receiver || !changesList) return this.bindSites(call, state);
     const root = unwrap(receiver);
     const path = root.type === 'identifier' ? (textOf(this.host.source, root) === this.name && this.refersHere(root) ? [] : undefined) : this.pathTo(root);
     if (!path) return state;
@@ -246,6 +260,11 @@ export class NameFlow {
     const args = given.type === 'generator_expression' ? [given] : namedChildren(given);
     const span = spanOf(this.host.source, call);
     switch (textOf(this.host.source, method)) {
+      case 'remove':
+      case 'pop':
+      case 'clear':
+        // Any element may be the one taken out.
+        return spliceAt(state, path, []);
       case 'append':
         return args[0] ? appendAt(state, path, [this.host.evaluate(args[0])]) : state;
       case 'insert':
@@ -253,6 +272,28 @@ export class NameFlow {
       default:
         return args[0] ? extendAt(state, path, this.host.evaluate(args[0]), span) : state;
     }
+  }
+
+  /** `del name[0]`: the list may have lost any element. */
+  private deleted(statement: PyNode, state: State): State {
+    const [targets] = namedChildren(statement);
+    let next = state;
+    for (const target of targets?.type === 'expression_list' ? namedChildren(targets) : targets ? [targets] : []) {
+      const list = unwrap(target).type === 'subscript' ? field(unwrap(target), 'value') : undefined;
+      const path = list && this.pathTo(list);
+      if (path && next) next = spliceAt(next, path, []);
+    }
+    return next;
+  }
+
+  /** `fill(name)`: the call is handed this name's value, and is not one that only reads it (`print`, `len`, logging). */
+  private handsOver(call: PyNode): boolean {
+    const callee = field(call, 'function');
+    const given = field(call, 'arguments');
+    if (!callee || given?.type !== 'argument_list') return false;
+    const named = callee.type === 'attribute' ? field(callee, 'attribute') : callee;
+    if (named && (callee.type === 'identifier' ? readingCalls : readingMethods).has(textOf(this.host.source, named))) return false;
+    return namedChildren(given).some((argument) => argument.type === 'identifier' && textOf(this.host.source, argument) === this.name && this.refersHere(argument));
   }
 
   /** `name.a["b"].c`: the path below the name, when the chain starts at this name. */

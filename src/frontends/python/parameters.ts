@@ -135,13 +135,17 @@ export function passedToParameter(source: PyModule, scopes: Scopes, site: PyNode
   });
 }
 
-/** A parameter's place: its position when it can be passed by position, its name, and whether it is `*args`/`**kwargs`. */
-export function parameterPlace(parameter: PyNode, list: PyNode): { index?: number; splat: boolean } {
+/**
+ * A parameter's place: its position when it can be passed by position, its
+ * name, whether it is `*args`/`**kwargs`, and for `*args` the position its
+ * arguments start at.
+ */
+export function parameterPlace(parameter: PyNode, list: PyNode): { index?: number; splat: boolean; restAt?: number } {
   let index = 0;
   let positional = true;
   for (const each of namedChildren(list)) {
     const splat = splatOf(each) !== undefined;
-    if (each === parameter) return { ...(positional && !splat ? { index } : {}), splat };
+    if (each === parameter) return { ...(positional && !splat ? { index } : {}), ...(splatOf(each) === 'args' ? { restAt: index } : {}), splat };
     if (each.type === 'keyword_separator' || splatOf(each) === 'args') positional = false;
     else if (each.type !== 'positional_separator') index++;
   }
@@ -172,4 +176,12 @@ export function passedTo(source: PyModule, call: PyNode, name: string, index: nu
   const positional = items.filter((item) => item.type !== 'keyword_argument');
   const argument = index === undefined ? undefined : positional[index];
   return argument ?? { kind: 'omitted' };
+}
+
+/** What `call` passes to `*args` at `index`: its positional arguments from there on; undefined when a `*` argument before it hides where they start. */
+export function restArgumentsOf(call: PyNode, index: number): PyNode[] | undefined {
+  const list = field(call, 'arguments');
+  if (!list || list.type !== 'argument_list') return undefined;
+  const positional = namedChildren(list).filter((item) => item.type !== 'keyword_argument' && item.type !== 'dictionary_splat');
+  return positional.slice(0, index).some((item) => item.type === 'list_splat') ? undefined : positional.slice(index);
 }

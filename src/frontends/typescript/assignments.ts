@@ -1,14 +1,19 @@
 import ts from './compiler.cjs';
-import { isBinaryExpression, isBlock, isElementAccessExpression, isIfStatement, isSourceFile, isExpressionStatement, isFunctionLike, isIdentifier, isPropertyAccessExpression, isSpreadElement, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
+import { isBinaryExpression, isBlock, isElementAccessExpression, isIfStatement, isSourceFile, isExpressionStatement, isFunctionLike, isIdentifier, isNumericLiteral, isPropertyAccessExpression, isSpreadElement, isStringLiteralLike, isVariableDeclaration } from './syntax.js';
 import type { PathStep } from '../../model/build.js';
-import { isObjectAssign, writesInRunOrder } from './file-index.js';
+import { isObjectAssign, listMethods, writesInRunOrder } from './file-index.js';
 import { spanOf, unwrap } from './parse.js';
 
-/** A later write to a variable: `x = v`, `x.a.b = v`, `x.a.push(v)`, or `Object.assign(x.a, v)`. */
+/**
+ * A later write to a variable: `x = v`, `x.a.b = v`, `x.a.push(v)`,
+ * `Object.assign(x.a, v)` ('merge'), `x.splice(i, n, v)` (which may remove
+ * what the list held: 'splice'), or `fill(x)`, a call that may add to the
+ * list it is handed ('handed').
+ */
 export interface Assignment {
   root: ts.Identifier;
   path: PathStep[];
-  kind: 'assign' | 'append' | 'merge';
+  kind: 'assign' | 'append' | 'merge' | 'splice' | 'handed';
   values: ts.Expression[];
   /** The statement that holds it, to tell an unconditional write from a conditional one. */
   statement: ts.Node | undefined;
@@ -27,12 +32,39 @@ export function indexAssignments(file: ts.SourceFile): Map<string, Assignment[]>
   };
   for (const write of writesInRunOrder(file)) {
     if (isBinaryExpression(write)) add(targetOf(write.left, 'assign', [write.right], write));
-    else if (isObjectAssign(write.expression as ts.PropertyAccessExpression)) {
+    else if (isPropertyAccessExpression(write.expression) && isObjectAssign(write.expression)) {
       const [target, ...sources] = write.arguments;
       if (target && !sources.some(isSpreadElement)) add(targetOf(target, 'merge', sources, write));
-    } else add(targetOf((write.expression as ts.PropertyAccessExpression).expression, 'append', [...write.arguments], write));
+    } else if (isPropertyAccessExpression(write.expression) && listMethods.has(write.expression.name.text)) add(listChange(write, write.expression));
+    else if (!readsOnly(write.expression)) {
+      for (const argument of write.arguments) if (isIdentifier(argument)) add(targetOf(argument, 'handed', [], write));
+    }
   }
   return index;
+}
+
+/**
+ * `x.push(a)`, `x.unshift(a)`: `a` added; `x.splice(i, 0, a)` too, and with
+ * any other count it may remove what `x` held, as `x.pop()` and `x.shift()` do.
+ */
+function listChange(call: ts.CallExpression, callee: ts.PropertyAccessExpression): Assignment | undefined {
+  const method = callee.name.text;
+  if (method === 'pop' || method === 'shift') return targetOf(callee.expression, 'splice', [], call);
+  if (method !== 'splice') return targetOf(callee.expression, 'append', [...call.arguments], call);
+  const count = call.arguments[1] && unwrap(call.arguments[1]);
+  const removesNothing = !!count && isNumericLiteral(count) && Number(count.text) === 0;
+  return targetOf(callee.expression, removesNothing ? 'append' : 'splice', call.arguments.slice(2), call);
+}
+
+/** Calls that only read what they are handed: logging, `JSON.stringify`, conversions and tests. */
+const readingCalls = new Set(['JSON.stringify', 'String', 'Boolean', 'Number', 'Array.isArray', 'Array.from', 'Object.freeze', 'Object.keys', 'Object.values', 'Object.entries', 'structuredClone']);
+const loggingMethods = new Set(['log', 'debug', 'info', 'warn', 'error', 'trace']);
+
+function readsOnly(callee: ts.Expression): boolean {
+  const bare = unwrap(callee);
+  if (isIdentifier(bare)) return readingCalls.has(bare.text);
+  if (!isPropertyAccessExpression(bare)) return false;
+  return loggingMethods.has(bare.name.text) || (isIdentifier(bare.expression) && readingCalls.has(`${bare.expression.text}.${bare.name.text}`));
 }
 
 function targetOf(

@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
-import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isGetAccessorDeclaration, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
+import { isArrayBindingPattern, isArrayLiteralExpression, isArrowFunction, isBinaryExpression, isBindingElement, isBlock, isCallExpression, isClassDeclaration, isClassLike, isComputedPropertyName, isConditionalExpression, isConstructorDeclaration, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isForOfStatement, isFunctionLike, isGetAccessorDeclaration, isIdentifier, isMethodDeclaration, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isOmittedExpression, isParameter, isPropertyAccessExpression, isPropertyAssignment, isPropertyDeclaration, isReturnStatement, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isStringLiteralLike, isTemplateExpression, isVariableDeclaration, isVariableStatement, isVoidExpression, SyntaxKind } from './syntax.js';
 import { Spending } from '../core/budget.js';
-import { appendAt, assignAt, emptyObject, joinArrays, single, union, unionOf, unknown, withOrigin, type PathStep } from '../../model/build.js';
+import { appendAt, assignAt, emptyObject, handedToCall, joinArrays, single, spliceAt, union, unionOf, unknown, withOrigin, withoutKeys, type PathStep } from '../../model/build.js';
 import { ObjectBuilder } from '../../model/object-builder.js';
 import type { ArrayValue, Span, Value, ValueOrigin, ValueSet } from '../../model/types.js';
 import { propertyOf } from '../../model/values.js';
@@ -9,9 +9,9 @@ import { calledOutside, constantKey, environmentFallback, parameterValue, readFa
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
-import { loopElements, spreadArguments } from '../core/loops.js';
+import { loopElements, restList, spreadArguments } from '../core/loops.js';
 import { instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
-import { argumentAt, callersOf, enclosingFunction } from './parameters.js';
+import { argumentAt, callersOf, enclosingFunction, restArgumentsAt } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
 import { importOf } from './imports.js';
@@ -278,10 +278,11 @@ export class Evaluator {
   private parameter(parameter: ts.ParameterDeclaration): ValueSet {
     const cached = this.cache.get(parameter);
     if (cached) return cached;
-    if (this.active.has(parameter) || parameter.dotDotDotToken) return unknown(spanOf(parameter.name));
+    if (this.active.has(parameter)) return unknown(spanOf(parameter.name));
     const fn = parameter.parent;
     const index = fn.parameters.indexOf(parameter);
-    const walked = index === 0 ? walkedList(fn) : undefined;
+    const rest = !!parameter.dotDotDotToken;
+    const walked = index === 0 && !rest ? walkedList(fn) : undefined;
     if (walked) return loopElements(this.evaluate(walked), spanOf(parameter.name));
     // A `this` parameter is a type annotation, not an argument a caller passes.
     const passedAt = fn.parameters[0] && isIdentifier(fn.parameters[0].name) && fn.parameters[0].name.text === 'this' ? index - 1 : index;
@@ -299,11 +300,20 @@ export class Evaluator {
         name: isIdentifier(parameter.name) ? parameter.name.text : 'options',
         ...(owner ? { owner } : {}),
         span: spanOf(parameter.name),
-        index: passedAt,
+        // A rest parameter is no one argument a caller passes.
+        ...(rest ? {} : { index: passedAt }),
         calls: sites,
         calledElsewhere: calledOutside(callers, importers),
         passed: ({ call, evaluate }) => {
-          const argument = argumentAt(call, index);
+          if (rest) {
+            const from = restArgumentsAt(call, passedAt);
+            if (!from) return { kind: 'unknown' };
+            const written = from.map((argument) =>
+              isSpreadElement(argument) ? { value: evaluate(argument.expression), spread: true, span: spanOf(argument) } : { value: evaluate(argument), spread: false, span: spanOf(argument) },
+            );
+            return { kind: 'passed', value: single(restList(written, spanOf(call))) };
+          }
+          const argument = argumentAt(call, passedAt);
           if (!argument) return { kind: 'unknown' };
           return argument.expression ? { kind: 'passed', value: evaluate(argument.expression) } : { kind: 'omitted' };
         },
@@ -331,20 +341,25 @@ export class Evaluator {
         isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression), spanOf(expression)) : [this.evaluate(expression)],
       );
       const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
-      value =
-        write.kind === 'append'
-          ? appendAt(value, write.path, values)
-          : write.kind === 'merge'
-            ? mergeAt(value, write.path, values, unconditional)
-            : assignAt(value, write.path, values[0]!, unconditional);
+      if (write.kind === 'append') value = appendAt(value, write.path, values);
+      else if (write.kind === 'merge') value = mergeAt(value, write.path, values, unconditional);
+      else if (write.kind === 'splice') value = spliceAt(value, write.path, values);
+      else if (write.kind === 'handed') value = handedToCall(value, write.path, spanOf(write.root));
+      else value = assignAt(value, write.path, values[0]!, unconditional);
     }
     return value;
   }
 
-  /** `const { permissionMode } = base`: the matching part of the initializer. */
+  /** `const { permissionMode } = base`: the matching part of the initializer; `{ prompt, ...options }`: the rest of it. */
   private bindingElement(element: ts.BindingElement, bindings: Bindings | undefined): ValueSet {
     const path: string[] = [];
     let node: ts.Node = element;
+    // The rest of an object pattern is its object without the keys named beside it.
+    const omitted = element.dotDotDotToken ? keysBeside(element) : undefined;
+    if (element.dotDotDotToken) {
+      if (!omitted) return unknown(spanOf(element));
+      node = element.parent.parent;
+    }
     while (isBindingElement(node)) {
       const pattern: ts.BindingPattern = node.parent;
       if (isArrayBindingPattern(pattern)) return unknown(spanOf(element));
@@ -360,7 +375,8 @@ export class Evaluator {
       root.alternatives.map(({ origin, ...object }) => {
         let part: ValueSet = single(object as Value);
         for (const key of path) part = { alternatives: propertyOf(part, key).values };
-        return origin ? withOrigin(part, { ...origin, name: path[path.length - 1]! }) : part;
+        if (omitted) part = withoutKeys(part, omitted);
+        return origin ? withOrigin(part, { ...origin, name: omitted && isIdentifier(element.name) ? element.name.text : path[path.length - 1]! }) : part;
       }),
     );
     return element.initializer ? this.withDefault(set, element, isParameter(node) ? node.parent : undefined, bindings) : set;
@@ -681,4 +697,17 @@ function typedByDeclaration(value: ValueSet, parameter: ts.ParameterDeclaration)
   const keys = declaredKeys(parameter.type);
   if (!keys) return;
   value.alternatives = value.alternatives.map((alternative) => (alternative.kind === 'unknown' && alternative.span.start === at ? { ...alternative, keys } : alternative));
+}
+
+/** The keys an object pattern names beside its rest element; undefined when one is computed, or the pattern is a list's. */
+function keysBeside(rest: ts.BindingElement): string[] | undefined {
+  if (!isObjectBindingPattern(rest.parent)) return undefined;
+  const keys: string[] = [];
+  for (const element of rest.parent.elements) {
+    if (element === rest) continue;
+    const key = staticName(element.propertyName ?? element.name);
+    if (key === undefined) return undefined;
+    keys.push(key);
+  }
+  return keys;
 }

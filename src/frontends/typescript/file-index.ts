@@ -12,7 +12,7 @@ export interface FileIndex {
   readonly candidates: readonly ts.Node[];
   /** The calls, in source order. */
   readonly calls: readonly ts.CallExpression[];
-  /** `x = v`, `x.push(...)`/`x.unshift(...)` and `Object.assign(x, ...)`, in source order. */
+  /** `x = v`, `x.push(...)` and the other list methods (`listMethods`), `Object.assign(x, ...)`, and calls that hand a variable over (`fill(x)`), in source order. */
   readonly writes: ReadonlyArray<ts.BinaryExpression | ts.CallExpression>;
   /** `new C(...)` expressions, in source order: the calls of a class's constructor. */
   readonly constructions: readonly ts.NewExpression[];
@@ -32,6 +32,9 @@ export function indexOf(file: ts.SourceFile): FileIndex {
   const holder = file as ts.SourceFile & { [indexKey]?: FileIndex };
   return (holder[indexKey] ??= linkAndIndex(file));
 }
+
+/** The methods that change a list in place: `assignments.ts` reads what each adds. */
+export const listMethods: ReadonlySet<string> = new Set(['push', 'unshift', 'splice', 'pop', 'shift']);
 
 type Linkable = { parent: ts.Node | undefined; jsDoc?: ts.Node[] };
 
@@ -80,7 +83,8 @@ function linkAndIndex(file: ts.SourceFile): FileIndex {
         calls.push(call);
         candidates.push(call);
         const callee = call.expression;
-        if (isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift' || isObjectAssign(callee))) writes.push(call);
+        if (isPropertyAccessExpression(callee) && (listMethods.has(callee.name.text) || isObjectAssign(callee))) writes.push(call);
+        else if (call.arguments.some((argument) => argument.kind === SyntaxKind.Identifier)) writes.push(call);
         break;
       }
       case SyntaxKind.NewExpression:

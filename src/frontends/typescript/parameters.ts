@@ -100,3 +100,9 @@ export function argumentAt(call: ts.CallExpression | ts.NewExpression, index: nu
   if (!expression || (isIdentifier(unwrap(expression)) && (unwrap(expression) as ts.Identifier).text === 'undefined')) return {};
   return { expression };
 }
+
+/** What a call passes to a rest parameter at `index`: its arguments from there on; undefined when a spread before it hides where they start. */
+export function restArgumentsAt(call: ts.CallExpression | ts.NewExpression, index: number): readonly ts.Expression[] | undefined {
+  const passed = call.arguments ?? [];
+  return passed.slice(0, index).some((argument) => isSpreadElement(argument)) ? undefined : passed.slice(index);
+}
