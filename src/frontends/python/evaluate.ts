@@ -692,8 +692,8 @@ export class Evaluator {
     const model = modelClassOf(this.source, this.scopes, cls);
     const init = fields.methods.get('__init__');
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
-    const bound = definition && !model ? this.bindCall(definition, call, bindings, this, 1) : undefined;
     const owner = textOf(this.source, field(cls, 'name')!);
+    const bound = definition && !model ? this.bindCall(definition, call, bindings, this, 1, owner) : undefined;
     const names = new Set([...fields.initial.keys(), ...fields.writes.keys(), ...fields.methods.keys(), ...(model?.fields.keys() ?? [])]);
     for (const name of names) {
       const modelField = model?.fields.get(name);
@@ -901,7 +901,7 @@ export class Evaluator {
   }
 
   /** The parameters of `target` bound to what `call` passes, the first `skip` (`self`) left out. */
-  private bindCall(target: PyNode, call: PyNode, bindings: Bindings | undefined, owner: Evaluator, skip = 0): Bindings {
+  private bindCall(target: PyNode, call: PyNode, bindings: Bindings | undefined, owner: Evaluator, skip = 0, constructed?: string): Bindings {
     const bound: Bindings = new Map();
     const { positional: args, keywords } = this.argumentsOf(call);
     const list = field(target, 'parameters');
@@ -920,7 +920,9 @@ export class Evaluator {
         return;
       }
       if (splatOf(parameter) === 'args') {
-        bound.set(identifier, unknown(this.span(identifier)));
+        // `*names`: the positional arguments from its place on, as the calls' own values.
+        const rest = this.restPassed(this.source, call, index, (node) => this.evaluate(node, bindings));
+        bound.set(identifier, rest.kind === 'passed' ? rest.value : unknown(this.span(identifier)));
         return;
       }
       const name = textOf(this.source, identifier);
@@ -928,7 +930,11 @@ export class Evaluator {
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');
       if (argument) bound.set(identifier, this.evaluate(argument, bindings));
-      else if (fallback) bound.set(identifier, owner.evaluate(fallback));
+      else if (fallback) {
+        // A constructor's default names its class (`constructed`), as a model class's field default does.
+        const value = owner.evaluate(fallback);
+        bound.set(identifier, constructed === undefined ? value : withOrigin(value, { kind: 'default', name, owner: constructed, span: owner.span(identifier) }));
+      }
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(identifier, unknown(owner.span(identifier)));
     });

@@ -208,10 +208,13 @@ export class NameFlow {
   private assignTo(target: PyNode, value: PyNode, state: State): State {
     const bare = unwrap(target);
     if (bare.type === 'identifier') return this.sites.has(bare) ? this.host.evaluate(value) : state;
-    if (bare.type === 'subscript' && field(bare, 'subscript')?.type === 'slice') {
-      // `tools[i:j] = [...]`: the new elements are in, and any it held may be gone.
+    const slice = bare.type === 'subscript' ? field(bare, 'subscript') : undefined;
+    if (slice?.type === 'slice') {
+      // `tools[i:j] = [...]`: the new elements are in, and any it held may be gone, unless it replaces nothing (`tools[:0]`, `tools[2:2]`).
       const path = this.pathTo(field(bare, 'value') ?? bare);
-      return path && state ? spliceAt(state, path, copiedList(this.host.evaluate(value), spanOf(this.host.source, value)).elements) : state;
+      const added = copiedList(this.host.evaluate(value), spanOf(this.host.source, value)).elements;
+      if (!path || !state) return state;
+      return insertsOnly(textOf(this.host.source, slice)) ? appendAt(state, path, added) : spliceAt(state, path, added);
     }
     if (bare.type === 'attribute' || bare.type === 'subscript') {
       const path = this.pathTo(bare);
@@ -527,4 +530,10 @@ function extendAt(state: ValueSet, path: readonly PathStep[], more: ValueSet, sp
   if (arrays.length === 1 && more.alternatives.length === 1 && arrays[0]!.complete) return appendAt(state, path, arrays[0]!.elements);
   // Something we cannot see is added: keep what is known, mark the list open.
   return appendAt(state, path, [unknown(span)]);
+}
+
+/** A slice that spans no element (`:0`, `0:0`, `3:3`): assigning to it inserts, as `splice(i, 0, ...)` does. */
+function insertsOnly(slice: string): boolean {
+  const [start, stop, ...step] = slice.split(':').map((part) => part.trim());
+  return step.length === 0 && /^\d+$/.test(stop ?? '') && (start === '' ? stop === '0' : start === stop);
 }

@@ -306,12 +306,8 @@ export class Evaluator {
         calledElsewhere: calledOutside(callers, importers),
         passed: ({ call, evaluate }) => {
           if (rest) {
-            const from = restArgumentsAt(call, passedAt);
-            if (!from) return { kind: 'unknown' };
-            const written = from.map((argument) =>
-              isSpreadElement(argument) ? { value: evaluate(argument.expression), spread: true, span: spanOf(argument) } : { value: evaluate(argument), spread: false, span: spanOf(argument) },
-            );
-            return { kind: 'passed', value: single(restList(written, spanOf(call))) };
+            const value = this.restValue(call.arguments ?? [], passedAt, spanOf(call), evaluate);
+            return value.alternatives.every((one) => one.kind === 'unknown') ? { kind: 'unknown' } : { kind: 'passed', value };
           }
           const argument = argumentAt(call, passedAt);
           if (!argument) return { kind: 'unknown' };
@@ -568,13 +564,31 @@ export class Evaluator {
     }
   }
 
-  /** The parameters of `target` bound to what a call passes (the default, or unknown, where it passes nothing). */
-  private bind(target: ts.SignatureDeclaration, args: readonly ts.Expression[], bindings: Bindings | undefined, owner: Evaluator = this): Bindings {
+  /** What a rest parameter at `index` holds for these arguments; unknown when a spread before it hides where they start. */
+  private restValue(args: readonly ts.Expression[], index: number, span: Span, evaluate: (expression: ts.Expression) => ValueSet): ValueSet {
+    const from = restArgumentsAt(args, index);
+    if (!from) return unknown(span);
+    const written = from.map((argument) =>
+      isSpreadElement(argument) ? { value: evaluate(argument.expression), spread: true, span: spanOf(argument) } : { value: evaluate(argument), spread: false, span: spanOf(argument) },
+    );
+    return single(restList(written, span));
+  }
+
+  /**
+   * The parameters of `target` bound to what a call passes (the default, or unknown, where it passes nothing).
+   * A constructor's default names its class (`constructed`), as a model class's field default does.
+   */
+  private bind(target: ts.SignatureDeclaration, args: readonly ts.Expression[], bindings: Bindings | undefined, owner: Evaluator = this, constructed?: string): Bindings {
     const bound: Bindings = new Map();
     target.parameters.forEach((parameter, index) => {
       const argument = args[index];
-      if (argument && !isSpreadElement(argument)) bound.set(parameter, this.evaluate(argument, bindings));
-      else if (!argument && parameter.initializer) bound.set(parameter, owner.evaluate(parameter.initializer));
+      if (parameter.dotDotDotToken) bound.set(parameter, this.restValue(args, index, spanOf(parameter), (expression) => this.evaluate(expression, bindings)));
+      else if (argument && !isSpreadElement(argument)) bound.set(parameter, this.evaluate(argument, bindings));
+      else if (!argument && parameter.initializer) {
+        const fallback = owner.evaluate(parameter.initializer);
+        const origin = constructed !== undefined && isIdentifier(parameter.name) ? { kind: 'default' as const, name: parameter.name.text, owner: constructed, span: spanOf(parameter.name) } : undefined;
+        bound.set(parameter, origin ? withOrigin(fallback, origin) : fallback);
+      }
       // Bound all the same, so the parameter is not looked up through the function's other calls.
       else bound.set(parameter, unknown(spanOf(parameter)));
     });
@@ -591,7 +605,7 @@ export class Evaluator {
     const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
     if (!declaration || !isClassDeclaration(declaration)) return unknown(spanOf(node));
     const constructor = declaration.members.find(isConstructorDeclaration);
-    const bound = constructor?.body ? this.bind(constructor, node.arguments ?? [], undefined) : undefined;
+    const bound = constructor?.body ? this.bind(constructor, node.arguments ?? [], undefined, this, declaration.name?.text) : undefined;
     const object = emptyObject(spanOf(node));
     object.complete = false;
     const keys = new Map<string, ts.Node>();

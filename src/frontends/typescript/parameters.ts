@@ -102,7 +102,6 @@ export function argumentAt(call: ts.CallExpression | ts.NewExpression, index: nu
 }
 
 /** What a call passes to a rest parameter at `index`: its arguments from there on; undefined when a spread before it hides where they start. */
-export function restArgumentsAt(call: ts.CallExpression | ts.NewExpression, index: number): readonly ts.Expression[] | undefined {
-  const passed = call.arguments ?? [];
+export function restArgumentsAt(passed: readonly ts.Expression[], index: number): readonly ts.Expression[] | undefined {
   return passed.slice(0, index).some((argument) => isSpreadElement(argument)) ? undefined : passed.slice(index);
 }
