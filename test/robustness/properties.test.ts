@@ -15,22 +15,165 @@ const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bas
 
 type Review = 'none' | 'allow' | 'deny' | 'fails open' | 'fails closed';
 
+type Quote = (text: string) => string;
+
 /**
- * How the mode reaches the options: written there, passed to a function, its parameter's default, an
- * environment fallback, a request field's fallback, a defaults object indexed by a constant's member.
+ * One way real code brings a value to the options: code before the call, the value's
+ * expression there, and what the call sits in (a function, a class). Each construct is written
+ * in both languages, so the parity test below holds them to the same findings.
  */
-type Route = 'inline' | 'argument' | 'default' | 'environment' | 'request' | 'constant';
+interface Written {
+  before?: string;
+  value: string;
+  around?: (call: string) => string;
+}
+type Writer = (value: string, q: Quote) => Written;
+interface Construct {
+  typescript: Writer;
+  python: Writer;
+}
+
+/** A table of constructs, typed so that each writer takes the value and the quoting function. */
+const constructs = <Name extends string>(table: Record<Name, Construct>): Record<Name, Construct> => table;
+
+const tsClass = (members: string) => (call: string) => `class _Agent {\n${members}  run() {\n    ${call}  }\n}\n\nnew _Agent().run();\n`;
+const pyClass = (members: string) => (call: string) => `class _Agent:\n${members}    def run(self):\n        ${call}\n\n_Agent().run()\n`;
+
+/** How the mode (a quoted literal) reaches the options. */
+const modeRoutes = constructs({
+  inline: { typescript: (mode) => ({ value: mode }), python: (mode) => ({ value: mode }) },
+  argument: {
+    typescript: (mode) => ({ value: 'mode', around: (call) => `function _run(mode) {\n  ${call}}\n\n_run(${mode});\n` }),
+    python: (mode) => ({ value: 'mode', around: (call) => `def _run(mode):\n    ${call}\n\n_run(${mode})\n` }),
+  },
+  default: {
+    typescript: (mode) => ({ value: 'mode', around: (call) => `function _run(mode = ${mode}) {\n  ${call}}\n\n_run();\n` }),
+    python: (mode) => ({ value: 'mode', around: (call) => `def _run(mode=${mode}):\n    ${call}\n\n_run()\n` }),
+  },
+  environment: {
+    typescript: (mode) => ({ value: `process.env.MODE ?? ${mode}` }),
+    python: (mode, q) => ({ value: `os.environ.get(${q('MODE')}, ${mode})` }),
+  },
+  'environment or': {
+    typescript: (mode) => ({ value: `process.env.MODE || ${mode}` }),
+    python: (mode, q) => ({ value: `os.getenv(${q('MODE')}, ${mode})` }),
+  },
+  request: {
+    typescript: (mode) => ({ value: `request.permissionMode ?? ${mode}` }),
+    python: (mode) => ({ value: `request.permission_mode or ${mode}` }),
+  },
+  constant: {
+    typescript: (mode, q) => ({
+      before: `const Mode = { Auto: ${q('auto')}, Safe: ${q('safe')} } as const;\nconst DEFAULTS = { [Mode.Auto]: ${mode}, [Mode.Safe]: ${q('default')} };\n\n`,
+      value: 'DEFAULTS[Mode.Auto]',
+    }),
+    python: (mode, q) => ({
+      before: `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${mode}, Mode.SAFE: ${q('default')}}\n\n\n`,
+      value: 'DEFAULTS[Mode.AUTO]',
+    }),
+  },
+  field: {
+    typescript: (mode) => ({ value: 'this.mode', around: tsClass(`  private mode = ${mode};\n\n`) }),
+    python: (mode) => ({ value: 'self.mode', around: pyClass(`    mode = ${mode}\n\n`) }),
+  },
+  'constructor field': {
+    typescript: (mode) => ({ value: 'this.mode', around: tsClass(`  private mode: string;\n\n  constructor() {\n    this.mode = ${mode};\n  }\n\n`) }),
+    python: (mode) => ({ value: 'self.mode', around: pyClass(`    def __init__(self):\n        self.mode = ${mode}\n\n`) }),
+  },
+  method: {
+    typescript: (mode) => ({ value: 'this.mode()', around: tsClass(`  private mode() {\n    return ${mode};\n  }\n\n`) }),
+    python: (mode) => ({ value: 'self.mode()', around: pyClass(`    def mode(self):\n        return ${mode}\n\n`) }),
+  },
+  getter: {
+    typescript: (mode) => ({ value: 'this.mode', around: tsClass(`  get mode() {\n    return ${mode};\n  }\n\n`) }),
+    python: (mode) => ({ value: 'self.mode', around: pyClass(`    @property\n    def mode(self):\n        return ${mode}\n\n`) }),
+  },
+  'constructor argument': {
+    typescript: (mode) => ({
+      value: 'this.mode',
+      around: (call) => `class _Agent {\n  private mode: string;\n\n  constructor(mode: string) {\n    this.mode = mode;\n  }\n\n  run() {\n    ${call}  }\n}\n\nnew _Agent(${mode}).run();\n`,
+    }),
+    python: (mode) => ({
+      value: 'self.mode',
+      around: (call) => `class _Agent:\n    def __init__(self, mode):\n        self.mode = mode\n\n    def run(self):\n        ${call}\n\n_Agent(${mode}).run()\n`,
+    }),
+  },
+  'settings object': {
+    typescript: (mode) => ({ before: `class _Settings {\n  mode: string;\n\n  constructor(mode = ${mode}) {\n    this.mode = mode;\n  }\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
+    python: (mode) => ({ before: `@dataclass\nclass _Settings:\n    mode: str = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
+  },
+});
+type ModeRoute = keyof typeof modeRoutes;
+
+/** How the allow list (a list literal) is built. */
+const listRoutes = constructs({
+  literal: { typescript: (list) => ({ value: list }), python: (list) => ({ value: list }) },
+  loop: {
+    typescript: (list) => ({ before: `const allowed: string[] = [];\nfor (const name of ${list}) allowed.push(name);\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nfor name in ${list}:\n    allowed.append(name)\n\n\n`, value: 'allowed' }),
+  },
+  push: {
+    typescript: (list) => ({ before: `const allowed: string[] = [];\nallowed.push(...${list});\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nallowed.extend(${list})\n\n\n`, value: 'allowed' }),
+  },
+  concat: {
+    typescript: (list) => ({ before: `const allowed = ([] as string[]).concat(${list});\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = [] + ${list}\n\n\n`, value: 'allowed' }),
+  },
+  splice: {
+    typescript: (list) => ({ before: `const allowed: string[] = [];\nallowed.splice(0, 0, ...${list});\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nallowed[:0] = ${list}\n\n\n`, value: 'allowed' }),
+  },
+  'rest parameter': {
+    typescript: (list) => ({ before: `function _tools(...names: string[]) {\n  return names;\n}\n\n`, value: `_tools(...${list})` }),
+    python: (list) => ({ before: `def _tools(*names):\n    return list(names)\n\n\n`, value: `_tools(*${list})` }),
+  },
+  helper: {
+    typescript: (list) => ({ before: `function _tools() {\n  return ${list};\n}\n\n`, value: '_tools()' }),
+    python: (list) => ({ before: `def _tools():\n    return ${list}\n\n\n`, value: '_tools()' }),
+  },
+});
+type ListRoute = keyof typeof listRoutes;
+
+/** Where the `canUseTool` callback (its body) is defined and how it is passed. */
+const reviewRoutes = constructs({
+  function: {
+    typescript: (body) => ({ before: `async function review(toolName: string, input: Record<string, unknown>) {\n  ${body}\n}\n\n`, value: 'review' }),
+    python: (body) => ({ before: `async def review(tool_name, input_data, context):\n    ${body}\n\n\n`, value: 'review' }),
+  },
+  method: {
+    typescript: (body) => ({
+      before: `class _Reviewer {\n  async review(toolName: string, input: Record<string, unknown>) {\n    ${body.replace(/\n/g, '\n  ')}\n  }\n}\n\nconst reviewer = new _Reviewer();\n\n`,
+      value: 'reviewer.review.bind(reviewer)',
+    }),
+    python: (body) => ({
+      before: `class _Reviewer:\n    async def review(self, tool_name, input_data, context):\n        ${body.replace(/\n/g, '\n    ')}\n\n\nreviewer = _Reviewer()\n\n\n`,
+      value: 'reviewer.review',
+    }),
+  },
+  forwarder: {
+    typescript: (body) => ({
+      before: `async function review(toolName: string, input: Record<string, unknown>) {\n  ${body}\n}\n\n`,
+      value: '(toolName: string, input: Record<string, unknown>) => review(toolName, input)',
+    }),
+    python: (body) => ({
+      before: `async def review(tool_name, input_data, context):\n    ${body}\n\n\n`,
+      value: 'lambda tool_name, input_data, context: review(tool_name, input_data, context)',
+    }),
+  },
+});
+type ReviewRoute = keyof typeof reviewRoutes;
 
 interface Configuration {
   permissionMode?: (typeof modes)[number];
-  modeRoute: Route;
+  modeRoute: ModeRoute;
   allowedTools?: string[];
+  listRoute: ListRoute;
   disallowedTools?: string[];
   canUseTool: Review;
+  reviewRoute: ReviewRoute;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
-  /** The allow list is built by a loop over a literal list that pushes each name. */
-  looped: boolean;
   /**
    * The options go through a helper that spreads them over defaults of its own (`{ model: 'haiku',
    * ...overrides }`), which another call also calls with an object of its own.
@@ -43,18 +186,21 @@ interface Configuration {
   copiedByWrapper?: boolean;
 }
 
+const keysOf = <T extends object>(table: T) => Object.keys(table) as (keyof T)[];
+
 const configuration: fc.Arbitrary<Configuration> = fc.record(
   {
     permissionMode: fc.constantFrom(...modes),
     allowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 5 }),
     disallowedTools: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 3 }),
     canUseTool: fc.constantFrom<Review>('none', 'allow', 'deny', 'fails open', 'fails closed'),
-    modeRoute: fc.constantFrom<Route>('inline', 'argument', 'default', 'environment', 'request', 'constant'),
+    modeRoute: fc.constantFrom(...keysOf(modeRoutes)),
+    listRoute: fc.constantFrom(...keysOf(listRoutes)),
+    reviewRoute: fc.constantFrom(...keysOf(reviewRoutes)),
     aliased: fc.boolean(),
-    looped: fc.boolean(),
     spreadByHelper: fc.boolean(),
   },
-  { requiredKeys: ['canUseTool', 'modeRoute', 'aliased', 'looped', 'spreadByHelper'] },
+  { requiredKeys: ['canUseTool', 'modeRoute', 'listRoute', 'reviewRoute', 'aliased', 'spreadByHelper'] },
 );
 
 interface Style {
@@ -83,27 +229,30 @@ function list(items: string[], open: string, close: string, { multiline, trailin
   return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}${trailingCommas ? ',' : ''}\n${indent}${close}`;
 }
 
+/** The configuration's options call with each construct's code before it and around it. */
+function assemble(parts: (Written | undefined)[], call: string): string {
+  const around = parts.find((part) => part?.around)?.around ?? ((text: string) => text);
+  return `${parts.map((part) => part?.before ?? '').join('')}${around(call)}`;
+}
+
 function typescript(config: Configuration, format: Style, otherAllows = false): string {
   const q = (text: string): string => `${format.quote}${text}${format.quote}`;
   const colon = format.spacious ? ' :  ' : ': ';
   const options: string[] = [];
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `process.env.MODE ?? ${q(config.permissionMode)}`, request: `request.permissionMode ?? ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.Auto]' }[config.modeRoute];
-  if (mode) options.push(`permissionMode${colon}${mode}`);
-  const constants = config.permissionMode && config.modeRoute === 'constant' ? `const Mode = { Auto: ${q('auto')}, Safe: ${q('safe')} } as const;\nconst DEFAULTS = { [Mode.Auto]: ${q(config.permissionMode)}, [Mode.Safe]: ${q('default')} };\n\n` : '';
-  const alias = config.aliased ? `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n` : '';
-  const allowed = config.allowedTools && list(config.allowedTools.map(q), '[', ']', format, '    ');
-  const loop = allowed && config.looped ? `const allowed: string[] = [];\nfor (const name of ${allowed}) allowed.push(name);\n\n` : '';
-  if (allowed) options.push(`allowedTools${colon}${loop ? 'allowed' : allowed}`);
+  const mode = config.permissionMode ? modeRoutes[config.modeRoute].typescript(q(config.permissionMode), q) : undefined;
+  if (mode) options.push(`permissionMode${colon}${mode.value}`);
+  const alias: Written | undefined = config.aliased ? { before: `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n`, value: '' } : undefined;
+  const allowed = config.allowedTools && listRoutes[config.listRoute].typescript(list(config.allowedTools.map(q), '[', ']', format, '    '), q);
+  if (allowed) options.push(`allowedTools${colon}${allowed.value}`);
   if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
-  if (config.canUseTool !== 'none') options.push(`canUseTool${colon}review`);
   const review: Record<Exclude<Review, 'none'>, string> = {
     allow: `return { behavior: ${q('allow')}, updatedInput: input };`,
     deny: `return { behavior: ${q('deny')}, message: ${q('no')} };`,
     'fails open': `try { await check(toolName); } catch { return { behavior: ${q('allow')}, updatedInput: input }; }\n  return { behavior: ${q('deny')}, message: ${q('no')} };`,
     'fails closed': `try { await check(toolName); } catch { return { behavior: ${q('deny')}, message: ${q('down')} }; }\n  return { behavior: ${q('allow')}, updatedInput: input };`,
   };
-  const reviewFunction =
-    config.canUseTool === 'none' ? '' : `async function review(toolName: string, input: Record<string, unknown>) {\n  ${review[config.canUseTool]}\n}\n\n`;
+  const reviewer = config.canUseTool === 'none' ? undefined : reviewRoutes[config.reviewRoute].typescript(review[config.canUseTool], q);
+  if (reviewer) options.push(`canUseTool${colon}${reviewer.value}`);
   const entry = config.aliased ? 'entry' : 'query';
   const written = list(options, '{', '}', format, '  ');
   const direct = config.copiedByWrapper ? `_copy(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
@@ -117,15 +266,8 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
   const helper = config.spreadByHelper
     ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
     : '';
-  const wrapped = throughParameter(config, q, call, (parameter, body) => `function _run(${parameter.replace('=', ' = ')}) {\n  ${body}}\n\n`, ';');
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${constants}${alias}${loop}${reviewFunction}${helper}${copier}${wrapped}`;
-}
-
-/** The options call, inside `_run(mode)` (private in both languages) when the mode is its parameter: called with the mode, or without it to take the default. */
-function throughParameter(config: Configuration, q: (text: string) => string, call: string, define: (parameter: string, body: string) => string, end: string): string {
-  if (!config.permissionMode || (config.modeRoute !== 'argument' && config.modeRoute !== 'default')) return call;
-  const byDefault = config.modeRoute === 'default';
-  return `${define(byDefault ? `mode=${q(config.permissionMode)}` : 'mode', call)}_run(${byDefault ? '' : q(config.permissionMode)})${end}\n`;
+  const wrappers: Written = { before: `${helper}${copier}`, value: '' };
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${assemble([mode, alias, allowed, reviewer, wrappers], call)}`;
 }
 
 function python(config: Configuration, format: Style, otherAllows = false): string {
@@ -135,15 +277,12 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   const options: string[] = [];
   // Keywords of ClaudeAgentOptions, or the keys of the dict a helper spreads.
   const option = (name: string, value: string): string => (config.spreadByHelper ? `${q(name)}${format.spacious ? ' :  ' : ': '}${value}` : `${name}${equals}${value}`);
-  const mode = config.permissionMode && { inline: q(config.permissionMode), argument: 'mode', default: 'mode', environment: `os.environ.get(${q('MODE')}, ${q(config.permissionMode)})`, request: `request.permission_mode or ${q(config.permissionMode)}`, constant: 'DEFAULTS[Mode.AUTO]' }[config.modeRoute];
-  if (mode) options.push(option('permission_mode', mode));
-  const constants = config.permissionMode && config.modeRoute === 'constant' ? `class Mode:\n    AUTO = ${q('auto')}\n    SAFE = ${q('safe')}\n\n\nDEFAULTS = {Mode.AUTO: ${q(config.permissionMode)}, Mode.SAFE: ${q('default')}}\n\n\n` : '';
-  const alias = config.aliased ? `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n` : '';
-  const allowed = config.allowedTools && list(config.allowedTools.map(q), '[', ']', format, '        ');
-  const loop = allowed && config.looped ? `allowed = []\nfor name in ${allowed}:\n    allowed.append(name)\n\n\n` : '';
-  if (allowed) options.push(option('allowed_tools', loop ? 'allowed' : allowed));
+  const mode = config.permissionMode ? modeRoutes[config.modeRoute].python(q(config.permissionMode), q) : undefined;
+  if (mode) options.push(option('permission_mode', mode.value));
+  const alias: Written | undefined = config.aliased ? { before: `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n`, value: '' } : undefined;
+  const allowed = config.allowedTools && listRoutes[config.listRoute].python(list(config.allowedTools.map(q), '[', ']', format, '        '), q);
+  if (allowed) options.push(option('allowed_tools', allowed.value));
   if (config.disallowedTools) options.push(option('disallowed_tools', list(config.disallowedTools.map(q), '[', ']', format, '        ')));
-  if (config.canUseTool !== 'none') options.push(option('can_use_tool', 'review'));
   const allow = 'return PermissionResultAllow(updated_input=input_data)';
   const deny = (message: string) => `return PermissionResultDeny(message=${q(message)})`;
   const review: Record<Exclude<Review, 'none'>, string> = {
@@ -152,7 +291,8 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
     'fails open': `try:\n        await check(tool_name)\n    except Exception:\n        ${allow}\n    ${deny('no')}`,
     'fails closed': `try:\n        await check(tool_name)\n    except Exception:\n        ${deny('down')}\n    ${allow}`,
   };
-  const reviewFunction = config.canUseTool === 'none' ? '' : `async def review(tool_name, input_data, context):\n    ${review[config.canUseTool]}\n\n\n`;
+  const reviewer = config.canUseTool === 'none' ? undefined : reviewRoutes[config.reviewRoute].python(review[config.canUseTool], q);
+  if (reviewer) options.push(option('can_use_tool', reviewer.value));
   const entry = config.aliased ? 'entry' : 'query';
   const call = config.spreadByHelper
     ? `_agent(${list(options, '{', '}', format, '    ')})\n`
@@ -167,8 +307,8 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   const helper = config.spreadByHelper
     ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
     : '';
-  const wrapped = throughParameter(config, q, call, (parameter, body) => `def _run(${parameter}):\n    ${body}\n\n`, '');
-  return `import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${constants}${alias}${loop}${reviewFunction}${helper}${copier}${wrapped}`;
+  const wrappers: Written = { before: `${helper}${copier}`, value: '' };
+  return `import os\nfrom dataclasses import dataclass\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${assemble([mode, alias, allowed, reviewer, wrappers], call)}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -277,11 +417,14 @@ describe('findings depend on what a configuration says, not how it is written', 
 });
 
 describe('TypeScript and Python', () => {
+  const bothLanguages = (config: Configuration) => [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const;
+  const base: Configuration = { modeRoute: 'inline', listRoute: 'literal', reviewRoute: 'function', aliased: false, canUseTool: 'none', spreadByHelper: false };
+
   it.skipIf(!isPythonPath('x.py'))('every route and the aliased entry point bring a bypass mode to the options in both languages', () => {
-    for (const modeRoute of ['inline', 'argument', 'default', 'environment', 'request', 'constant'] as const) {
+    for (const modeRoute of keysOf(modeRoutes)) {
       for (const [aliased, spreadByHelper] of [[false, false], [true, false], [false, true], [true, true]] as const) {
-        const config: Configuration = { permissionMode: 'bypassPermissions', modeRoute, aliased, spreadByHelper, canUseTool: 'none', looped: false };
-        for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
+        const config: Configuration = { ...base, permissionMode: 'bypassPermissions', modeRoute, aliased, spreadByHelper };
+        for (const [text, file] of bothLanguages(config)) {
           const how = `${modeRoute}${aliased ? ', aliased' : ''}${spreadByHelper ? ', spread by a helper' : ''}: ${file}`;
           expect(findings(text, file).some((finding) => finding.startsWith('no-bypass-without-disallowed-tools/bypassWithoutDeny')), how).toBe(true);
         }
@@ -289,10 +432,21 @@ describe('TypeScript and Python', () => {
     }
   });
 
-  it.skipIf(!isPythonPath('x.py'))('an allow list a loop builds brings its bare entries in both languages', () => {
-    const config: Configuration = { allowedTools: ['Read', 'Bash'], modeRoute: 'inline', aliased: false, canUseTool: 'none', looped: true, spreadByHelper: false };
-    for (const [text, file] of [[typescript(config, plain), 'agent.ts'], [python(config, plain), 'agent.py']] as const) {
-      expect(findings(text, file).filter((finding) => finding.startsWith('no-bare-allowed-tools/bareTool')), file).toHaveLength(1);
+  it.skipIf(!isPythonPath('x.py'))('every way of building an allow list brings its bare entries in both languages', () => {
+    for (const listRoute of keysOf(listRoutes)) {
+      const config: Configuration = { ...base, allowedTools: ['Read', 'Bash'], listRoute };
+      for (const [text, file] of bothLanguages(config)) {
+        expect(findings(text, file).filter((finding) => finding.startsWith('no-bare-allowed-tools/bareTool')), `${listRoute}: ${file}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it.skipIf(!isPythonPath('x.py'))('every way of passing canUseTool brings its fail-open catch in both languages', () => {
+    for (const reviewRoute of keysOf(reviewRoutes)) {
+      const config: Configuration = { ...base, canUseTool: 'fails open', reviewRoute };
+      for (const [text, file] of bothLanguages(config)) {
+        expect(findings(text, file).filter((finding) => finding.startsWith('no-fail-open-hook/catchAllows')), `${reviewRoute}: ${file}`).toHaveLength(1);
+      }
     }
   });
 
