@@ -82,6 +82,7 @@ export const {
   isTemplateExpression,
   isThrowStatement,
   isTryStatement,
+  isTypeOfExpression,
   isTypeAliasDeclaration,
   isTypeAssertionExpression,
   isTypeReferenceNode,
