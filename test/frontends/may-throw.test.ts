@@ -29,6 +29,7 @@ describe('TypeScript', () => {
     ['a fallback', "const command = input.tool_input.command ?? '';", "return command.trim() ? {} : { decision: 'block' };"],
     ['optional access', "return input.tool_input.command?.trim() ? {} : { decision: 'block' };"],
     ['a test first', "if (!input.tool_input.command) return { decision: 'block' };", "return input.tool_input.command.trim() ? {} : { decision: 'block' };"],
+    ['a test of the read a const holds', "if (typeof input.tool_input.command !== 'string') return {};", 'const command = input.tool_input.command;', "return command.trim() ? {} : { decision: 'block' };"],
     ['the input’s own fields', "return input.tool_name.startsWith('mcp__') ? { decision: 'block' } : {};"],
     ['a destructured name with a default', "const { command = '' } = input.tool_input;", "return command.trim() ? {} : { decision: 'block' };"],
   ])('cannot throw: %s', (_name, ...body) => {
@@ -38,6 +39,7 @@ describe('TypeScript', () => {
   it.each([
     ['a method of the field', ['return input.tool_input.command.trim() ? {} : {};'], 'input.tool_input.command.trim()'],
     ['a property of the field, through a const', ['const content = input.tool_input.content;', 'return content.length > 9 ? {} : {};'], 'content.length'],
+    ['a test of tool_input alone', ['if (!input.tool_input) return {};', 'return input.tool_input.command.trim() ? {} : {};'], 'input.tool_input.command.trim()'],
   ])('can throw: %s', (_name, body, where) => {
     expect(firstThrow(hook(...body), 'agent.ts')).toBe(where);
   });

@@ -51,9 +51,12 @@ export function inputReader(source: PyModule, scopes: Scopes, fn: PyNode): (expr
   return (expression) => {
     const path = pathOf(expression);
     if (!path) return undefined;
-    tested ??= testedReads(source, fn, pathOf);
-    const key = keyOf(path);
-    return { path: path.keys, tested: tested.keys.has(key) || (!!path.get && tested.values.has(key)) };
+    const isTested = (): boolean => {
+      tested ??= testedReads(source, fn, pathOf);
+      const key = keyOf(path);
+      return tested.keys.has(key) || (!!path.get && tested.values.has(key));
+    };
+    return { path: path.keys, tested: isTested };
   };
 }
 

@@ -32,25 +32,31 @@ export function inputReader(body: ts.Node, scopes: Scopes): (expression: ts.Expr
   let tests: Set<string> | undefined;
   const isTested = (expression: ts.Node): boolean => (tests ??= testedTexts(body)).has(textKey(expression));
 
-  const readOf = (expression: ts.Expression, depth: number): InputRead | undefined => {
+  /**
+   * The path of a read, and the expressions whose test protects it: the read
+   * itself (`outer`, not a prefix of it) and each name it goes through.
+   */
+  const pathOf = (expression: ts.Expression, depth: number, outer = true): { path: string[]; names: ts.Node[] } | undefined => {
     const node = unwrap(expression);
-    const tested = isTested(node);
     if (isPropertyAccessExpression(node) || isElementAccessExpression(node)) {
       const key = isPropertyAccessExpression(node) ? node.name.text : stringKey(node.argumentExpression);
-      const base = key === undefined ? undefined : readOf(node.expression, depth);
-      return base && { path: [...base.path, key!], tested };
+      const base = key === undefined ? undefined : pathOf(node.expression, depth, false);
+      return base && { path: [...base.path, key!], names: outer ? [node, ...base.names] : base.names };
     }
     if (!isIdentifier(node)) return undefined;
     const declaration = scopes.resolve(node);
     if (declaration && (isVariableDeclaration(declaration) || isBindingElement(declaration))) {
       if (depth >= aliasDepth) return undefined;
       const aliased = aliasOf(declaration);
-      const base = aliased && readOf(aliased.initializer, depth + 1);
-      return base && { path: [...base.path, ...aliased.field], tested: tested || base.tested };
+      const base = aliased && pathOf(aliased.initializer, depth + 1);
+      return base && { path: [...base.path, ...aliased.field], names: [node, ...base.names] };
     }
-    return { path: [], tested };
+    return { path: [], names: [] };
   };
-  return (expression) => readOf(expression, 0);
+  return (expression) => {
+    const found = pathOf(expression, 0);
+    return found && { path: found.path, tested: () => found.names.some(isTested) };
+  };
 }
 
 /** `const x = init` and `const { field: x } = init`: what the name holds, as a read of `init`. */

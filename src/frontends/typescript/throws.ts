@@ -42,7 +42,7 @@ export function firstThrowOutsideTry(
 ): { span: Span; description: string } | undefined {
   const readOf = inputReader(body, scopes);
   const onMissing = (node: ts.Node): boolean =>
-    (isPropertyAccessExpression(node) || isElementAccessExpression(node)) && !node.questionDotToken && canBeMissing(readOf(node.expression) ?? { path: [], tested: true });
+    (isPropertyAccessExpression(node) || isElementAccessExpression(node)) && !node.questionDotToken && canBeMissing(readOf(node.expression) ?? { path: [], tested: () => true });
   // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
   const stack: ts.Node[] = [body];
   const children: ts.Node[] = [];
