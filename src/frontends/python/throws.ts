@@ -1,6 +1,6 @@
 import { isPythonSdkModule } from '../../model/sdk-modules.js';
-import type { Span } from '../../model/types.js';
-import { canBeMissing } from '../core/input-reads.js';
+import type { FunctionFacts } from '../../model/types.js';
+import { missingField, ThrowSearch } from '../core/input-reads.js';
 import { qualifiedName } from './imports.js';
 import { inputReader } from './input-reads.js';
 import type { Scopes } from './scope.js';
@@ -39,14 +39,15 @@ export function firstThrowOutsideTry(
   scopes: Scopes,
   fn: PyNode,
   callThrows: (call: PyNode) => boolean | undefined,
-): { span: Span; description: string } | undefined {
+): FunctionFacts['mayThrow'] {
   const body = field(fn, 'body');
   if (!body) return undefined;
   const readOf = inputReader(source, scopes, fn);
-  const missing = (read: PyNode | undefined): boolean => {
+  const missing = (read: PyNode | undefined): string | undefined => {
     const found = read && readOf(read);
-    return !!found && canBeMissing(found);
+    return found ? missingField(found) : undefined;
   };
+  const search = new ThrowSearch();
   const stack: PyNode[] = [body];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -55,10 +56,11 @@ export function firstThrowOutsideTry(
     if (node.type === 'raise_statement' || node.type === 'await' || (node.type === 'call' && mayThrow(source, scopes, node, callThrows))) {
       return { span: spanOf(source, node), description: describe(source, node) };
     }
-    if ((node.type === 'subscript' && missing(node)) || (node.type === 'attribute' && missing(field(node, 'object')))) {
+    const absent = node.type === 'subscript' ? missing(node) : node.type === 'attribute' ? missing(field(node, 'object')) : undefined;
+    if (absent !== undefined) {
       // `command.strip()` reads as the call it makes.
       const access = node.parent?.type === 'call' && node.field === 'function' ? node.parent : node;
-      return { span: spanOf(source, access), description: describe(source, access) };
+      search.field(absent, () => ({ span: spanOf(source, access), description: describe(source, access) }));
     }
     for (let i = node.children.length - 1; i >= 0; i--) {
       const child = node.children[i]!;
@@ -66,7 +68,7 @@ export function firstThrowOutsideTry(
       if (!(guarded && child.field === 'body')) stack.push(child);
     }
   }
-  return undefined;
+  return search.result();
 }
 
 function mayThrow(source: PyModule, scopes: Scopes, call: PyNode, callThrows: (call: PyNode) => boolean | undefined): boolean {

@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
 import { isAwaitExpression, isCallExpression, isClassLike, isElementAccessExpression, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
-import type { Span } from '../../model/types.js';
-import { canBeMissing } from '../core/input-reads.js';
+import type { FunctionFacts } from '../../model/types.js';
+import { missingField, ThrowSearch } from '../core/input-reads.js';
 import { inputReader } from './input-reads.js';
 import { isProcessExit } from './lower.js';
 import { spanOf, unwrap } from './parse.js';
@@ -39,10 +39,14 @@ export function firstThrowOutsideTry(
   body: ts.Node,
   callThrows: (call: ts.CallExpression) => boolean | undefined,
   scopes: Scopes,
-): { span: Span; description: string } | undefined {
+): FunctionFacts['mayThrow'] {
   const readOf = inputReader(body, scopes);
-  const onMissing = (node: ts.Node): boolean =>
-    (isPropertyAccessExpression(node) || isElementAccessExpression(node)) && !node.questionDotToken && canBeMissing(readOf(node.expression) ?? { path: [], tested: () => true });
+  const onMissing = (node: ts.Node): string | undefined => {
+    if (!(isPropertyAccessExpression(node) || isElementAccessExpression(node)) || node.questionDotToken) return undefined;
+    const read = readOf(node.expression);
+    return read && missingField(read);
+  };
+  const search = new ThrowSearch();
   // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
   const stack: ts.Node[] = [body];
   const children: ts.Node[] = [];
@@ -59,10 +63,11 @@ export function firstThrowOutsideTry(
       if (node.catchClause) children.push(node.catchClause.block);
       if (node.finallyBlock) children.push(node.finallyBlock);
     } else {
-      if (onMissing(node)) {
+      const field = onMissing(node);
+      if (field !== undefined) {
         // `x.trim()` reads as the call it makes.
         const access = isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
-        return { span: spanOf(access), description: describe(access) };
+        search.field(field, () => ({ span: spanOf(access), description: describe(access) }));
       }
       const throws =
         isThrowStatement(node) ||
@@ -74,7 +79,7 @@ export function firstThrowOutsideTry(
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return undefined;
+  return search.result();
 }
 
 function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {

@@ -13,11 +13,12 @@ const head = {
   ts: "import { query, type HookCallback } from '@anthropic-ai/claude-agent-sdk';\nimport path from 'node:path';\nconst seen = new Set<string>();\nconst guard: HookCallback = async (input: any, toolUseID) => {",
   js: "import { query } from '@anthropic-ai/claude-agent-sdk';\nimport path from 'node:path';\nconst seen = new Set();\nconst guard = async (input, toolUseID) => {",
 };
-const wire = (extra = '') => `query({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard]${extra} }] } } });`;
+/** Wired for Bash and Write unless told: Write's input has no `command`, Bash's no `content`. */
+const wire = (extra = '', matcher = 'Bash|Write') => `query({ prompt: 'x', options: { hooks: { PreToolUse: [{ matcher: '${matcher}', hooks: [guard]${extra} }] } } });`;
 /** A PreToolUse hook whose body (from line 5) is `body`, wired on the line after it. */
-const hook = (language: Language, body: string[], extra = '') => [head[language], ...body.map((line) => `  ${line}`), '};', wire(extra)].join('\n');
+const hook = (language: Language, body: string[], extra = '', matcher?: string) => [head[language], ...body.map((line) => `  ${line}`), '};', wire(extra, matcher)].join('\n');
 /** Where the hook is wired: the line after the body, at `guard`. */
-const wiredAt = (body: string[]) => ({ line: body.length + 6, column: wire().indexOf('[guard]') + 2 });
+const wiredAt = (body: string[], matcher?: string) => ({ line: body.length + 6, column: wire('', matcher).indexOf('[guard]') + 2 });
 const deny = (reason = "permissionDecisionReason: 'Blocked by policy.'") => `{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', ${reason} } }`;
 const columnOf = (code: string, line: number, needle: string) => code.split('\n')[line - 1]!.indexOf(needle) + 1;
 
@@ -32,8 +33,13 @@ const producedValues = [
   // A test first: the method is reached only when the field is a string.
   [`if (typeof input.tool_input.command !== 'string') return ${deny()};`, `if (input.tool_input.command.trim().startsWith('rm')) return ${deny()};`, 'return {};'],
 ];
+/** Fields every tool of the matcher has: Bash's `command`, the `file_path` of Write and Edit. */
+const fieldsAlwaysThere = (language: Language) => [
+  hook(language, ['const command = input.tool_input.command.trim();', `if (command.startsWith('rm')) return ${deny()};`, 'return {};'], '', 'Bash'),
+  hook(language, ['const { file_path } = input.tool_input;', `if (file_path.endsWith('.env')) return ${deny()};`, 'return {};'], '', 'Write|Edit'),
+];
 /** Bodies that can throw outside a try: the hook then lets the call through. */
-const throwing: Array<{ name: string; body: string[]; what: string }> = [
+const throwing: Array<{ name: string; body: string[]; what: string; matcher?: string }> = [
   { name: 'JSON.parse of the input', body: ['const body = JSON.parse(input.tool_input.content);', `if (body.admin) return ${deny()};`, 'return {};'], what: 'JSON.parse(input.tool_input.content)' },
   { name: 'an explicit throw', body: ["if (!input.tool_input) throw new Error('no input');", `return ${deny()};`], what: "throw new Error('no input');" },
   {
@@ -46,17 +52,23 @@ const throwing: Array<{ name: string; body: string[]; what: string }> = [
     body: ['const { command } = input.tool_input;', `if (command.includes('rm')) return ${deny()};`, 'return {};'],
     what: "command.includes('rm')",
   },
+  {
+    name: 'a field Bash always has, then JSON.parse: the later throw is still found',
+    body: ["if (input.tool_input.command.startsWith('psql')) return JSON.parse(process.env.SQL_POLICY ?? '{}');", `return ${deny()};`],
+    what: "JSON.parse(process.env.SQL_POLICY ?? '{}')",
+    matcher: 'Bash',
+  },
 ];
 const throwsOpen = (language: Language) =>
-  throwing.map(({ name, body, what }) => ({
+  throwing.map(({ name, body, what, matcher }) => ({
     name,
-    code: hook(language, body),
+    code: hook(language, body, '', matcher),
     errors: [
       {
         messageId: 'throwsOpen' as const,
         data: { hook: "'guard'", what },
-        ...wiredAt(body),
-        suggestions: [{ messageId: 'blockOnFailure' as const, output: hook(language, body).replace('[{ matcher', "[{ onFailure: 'block', matcher") }],
+        ...wiredAt(body, matcher),
+        suggestions: [{ messageId: 'blockOnFailure' as const, output: hook(language, body, '', matcher).replace('[{ matcher', "[{ onFailure: 'block', matcher") }],
       },
     ],
   }));
@@ -71,6 +83,7 @@ runRuleTests(failOpen, {
   typescript: {
     valid: [
       ...producedValues.map((body) => hook('ts', body)),
+      ...fieldsAlwaysThere('ts'),
       hook('ts', emptyCatch(`return ${deny()};`)),
       // The same bodies behind onFailure: 'block' fail closed.
       ...throwing.map(({ body }) => hook('ts', body, ", onFailure: 'block'")),
@@ -85,7 +98,7 @@ runRuleTests(failOpen, {
     ],
   },
   javascript: {
-    valid: [...producedValues.map((body) => hook('js', body)), hook('js', emptyCatch(`return ${deny()};`))],
+    valid: [...producedValues.map((body) => hook('js', body)), ...fieldsAlwaysThere('js'), hook('js', emptyCatch(`return ${deny()};`))],
     invalid: [
       ...throwsOpen('js'),
       {
