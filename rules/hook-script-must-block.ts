@@ -6,12 +6,13 @@ type MessageIds = 'missingScript' | 'exitOne' | 'exitTwo';
 
 /**
  * What a runner does with a script that is not there: the shell's 127 for a
- * path or `bash x.sh`, node's 1, python's 2 (a block of every call), and for
- * `sh` 127 or 2 depending on which shell `/bin/sh` is.
+ * path or `bash x.sh`, node's 1 (tsx and ts-node run on node), python's 2
+ * (a block of every call), and for `sh` 127 or 2 depending on which shell
+ * `/bin/sh` is.
  */
 function missingConsequence(runner: string): string {
   if (/^python3?$/.test(runner)) return `${runner} exits with code 2, so Claude Code blocks every call this hook matches`;
-  if (runner === 'node') return 'node exits with code 1, which Claude Code treats as a non-blocking error, so the call goes ahead unchecked';
+  if (/^(?:node|tsx|ts-node)$/.test(runner)) return `${runner} exits with code 1, which Claude Code treats as a non-blocking error, so the call goes ahead unchecked`;
   if (runner === 'sh') return 'sh exits with code 127 or 2, depending on the system, so the call goes ahead unchecked or every call is blocked';
   const shell = runner === 'direct' ? 'the shell' : runner;
   return `${shell} exits with code 127, which Claude Code treats as a non-blocking error, so the call goes ahead unchecked`;

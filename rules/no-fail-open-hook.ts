@@ -4,6 +4,7 @@ import { hookMatchers } from '../src/model/hooks.js';
 import { denyShapeOf, failedCheckReason } from '../src/model/deny-result.js';
 import { decides, decidesOutsideCatches, gateFunctions, isPermissionGate } from '../src/model/permission-gates.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
+import { canThrowUnder } from '../src/model/tool-input-fields.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { CatchFacts, Exit, FunctionFacts, Gate, Span, Value } from '../src/model/types.js';
 import { isNotSet } from '../src/model/values.js';
@@ -59,12 +60,12 @@ export default defineRule<Record<string, never>, MessageIds>({
         if (!matcher.onFailure.every((value) => isNotSet(value) || (value.kind === 'string' && value.value !== 'block'))) continue;
         for (const hook of matcher.callbacks) {
           const facts = hook.functionId === undefined ? undefined : model.functions[hook.functionId];
-          if (!facts?.mayThrow || !decides(facts, 'deny')) continue;
+          if (!facts || !canThrowUnder(facts.mayThrow, matcher.matcher) || !decides(facts, 'deny')) continue;
           const block = blockOnFailure(write, matcher.span, matcher.onFailure);
           report({
             messageId: 'throwsOpen',
             span: hook.span,
-            data: { hook: facts.name ? `'${facts.name}'` : 'This hook', what: facts.mayThrow.description },
+            data: { hook: facts.name ? `'${facts.name}'` : 'This hook', what: facts.mayThrow!.description },
             ...(block ? { suggestions: [block] } : {}),
           });
         }

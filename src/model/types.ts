@@ -305,8 +305,13 @@ export interface FunctionFacts {
   /** Every exit of the body, in source order. */
   exits: Exit[];
   catches: CatchFacts[];
-  /** The first thing outside any try block that can throw, if any. */
-  mayThrow?: { span: Span; description: string };
+  /**
+   * The first thing outside any try block that can throw, if any. With
+   * `fields`, nothing else can: only member accesses on these fields of
+   * `tool_input`, which throw where the tool's input lacks one (see
+   * `canThrowUnder`).
+   */
+  mayThrow?: { span: Span; description: string; fields?: string[] };
   /** Functions of the same file that this one calls. */
   calls: number[];
   flows: ValueFlow[];

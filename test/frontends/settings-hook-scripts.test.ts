@@ -12,6 +12,9 @@ describe('scriptOf: the project script a hook command runs', () => {
     ['bash .claude/hooks/guard.sh', { written: '.claude/hooks/guard.sh', relative: '.claude/hooks/guard.sh', runner: 'bash' }],
     ['/usr/bin/python3 hooks/guard.py --mode=strict', { written: 'hooks/guard.py', relative: 'hooks/guard.py', runner: 'python3' }],
     ['node guard.mjs', { written: 'guard.mjs', relative: 'guard.mjs', runner: 'node' }],
+    // An installed TypeScript runner is no script: the file it runs is.
+    ['node_modules/.bin/tsx hooks/guard.ts', { written: 'hooks/guard.ts', relative: 'hooks/guard.ts', runner: 'tsx' }],
+    ['npx ts-node "$CLAUDE_PROJECT_DIR/hooks/guard.ts"', { written: '"$CLAUDE_PROJECT_DIR/hooks/guard.ts"', relative: 'hooks/guard.ts', runner: 'ts-node' }],
   ])('%s', (command, expected) => {
     expect(scriptOf(command)).toEqual(expected);
   });
@@ -35,6 +38,9 @@ describe('scriptOf: the project script a hook command runs', () => {
     ['a glob', 'hooks/*.sh'],
     ['an unclosed quote', '"hooks/guard.sh'],
     ['nothing', ''],
+    ['another installed program', 'node_modules/.bin/policy-guard hooks/guard.ts'],
+    ['another program run by npx', 'npx policy-guard hooks/guard.ts'],
+    ['a flag before the runner', 'npx --yes tsx hooks/guard.ts'],
   ])('%s: not a known project script', (_name, command) => {
     expect(scriptOf(command)).toBeUndefined();
   });

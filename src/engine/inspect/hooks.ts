@@ -4,6 +4,7 @@ import { decisionOf, exitDecisions, type Decision, type ResultShape } from '../.
 import { echoingCommandHook } from '../../model/echoed-output.js';
 import { matcherCoverage } from '../../model/hook-matcher.js';
 import { hookMatchers, type HookMatcherView } from '../../model/hooks.js';
+import { canThrowUnder } from '../../model/tool-input-fields.js';
 import type { AgentConfiguration, AgentModel, Span, Value } from '../../model/types.js';
 import { isNotSet, isString, optionOf, propertyOf } from '../../model/values.js';
 import { step } from './describe.js';
@@ -65,7 +66,7 @@ function eventSteps(config: AgentConfiguration, model: AgentModel, tool: string,
     for (const callback of matcher.callbacks) {
       const facts = callback.functionId === undefined ? undefined : model.functions[callback.functionId];
       const opaque = facts ? undefined : opaqueHook(callback.value, event);
-      const verdict = facts ? verdictOf(facts.exits.flatMap((exit) => exitDecisions(exit, event)), !!facts.mayThrow && !blocksOnFailure(matcher)) : opaque!.verdict;
+      const verdict = facts ? verdictOf(facts.exits.flatMap((exit) => exitDecisions(exit, event)), canThrowUnder(facts.mayThrow, matcher.matcher) && !blocksOnFailure(matcher)) : opaque!.verdict;
       if (!verdict) continue;
       const unknownMatcher = covered === 'unknown';
       const fields = {

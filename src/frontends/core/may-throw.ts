@@ -21,7 +21,9 @@ export function settleMayThrow<C>(
     if (known !== undefined) return known;
     if (path.has(id)) return false;
     path.add(id);
-    const result = !!firstThrow(id, (call) => calleeThrows(call, path));
+    // A callee whose only throws are reads of tool_input fields is not taken to throw: whether they are there depends on a matcher not seen from here.
+    const found = firstThrow(id, (call) => calleeThrows(call, path));
+    const result = !!found && !found.fields;
     path.delete(id);
     settled.set(id, result);
     return result;

@@ -35,8 +35,8 @@ export type FlowStep<N, K> =
   | { kind: 'sink'; sink: 'property' | 'argument'; name: string; value: N; at: N }
   /** `target = value`; `source` instead of a value for a destructured tool use id (`const { tool_use_id } = input`). */
   | { kind: 'assign'; target: Target<K>; value?: N; source?: Source; at: N }
-  /** A test, read or insert keyed by `key`; `holder` is the variable its result is kept in. */
-  | { kind: 'lookup'; operation: IdLookup['operation']; key: N; at: N; holder?: K }
+  /** A test, read or insert keyed by `key` in `collection`; `holder` is the variable its result is kept in. */
+  | { kind: 'lookup'; operation: IdLookup['operation']; key: N; collection?: N; at: N; holder?: K }
   /** A variable is read: `if (seen)` after `const seen = ids.has(id)`. */
   | { kind: 'read'; key: K; at: N };
 
@@ -58,6 +58,8 @@ export interface FlowSyntax<N, K> {
   decidesBranch(node: N): boolean;
   /** The condition around the node asks whether nothing is there: `!x`, `x is None`. */
   testsAbsence(node: N): boolean;
+  /** The collection is written out as literals, and not empty: `['Write', 'Edit']`, `("A", "B")`, a string, or a constant bound to one. */
+  isLiteralCollection(collection: N): boolean;
 }
 
 export interface FlowFacts {
@@ -131,6 +133,8 @@ export function randomValueFlows<N, K>(syntax: FlowSyntax<N, K>, roots: readonly
       }
       case 'lookup': {
         if (sourceOf(step.key)?.kind !== 'toolUseId') return;
+        // A collection of literals holds no record of earlier calls: testing the id against it recognises no retry.
+        if (step.collection !== undefined && syntax.isLiteralCollection(step.collection)) return;
         const fact: IdLookup = { operation: step.operation, span: syntax.span(step.at), gatesCall: gates(step.operation, step.at) };
         facts.idLookups.push(fact);
         if (step.holder !== undefined) lookupResults.set(step.holder, fact);

@@ -120,10 +120,10 @@ function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
   };
 
   /** `seen = tool_use_id in cache`, `fresh = await redis.set(...)`: the variable the result is kept in. */
-  const lookup = (operation: IdLookup['operation'], key: PyNode, at: PyNode): Step => {
+  const lookup = (operation: IdLookup['operation'], key: PyNode, collection: PyNode | undefined, at: PyNode): Step => {
     const result = at.parent?.type === 'await' ? at.parent : at;
     const holder = result.parent?.type === 'assignment' && result.field === 'right' ? field(result.parent, 'left') : undefined;
-    return { kind: 'lookup', operation, key, at, ...(holder?.type === 'identifier' ? { holder: text(holder) } : {}) };
+    return { kind: 'lookup', operation, key, ...(collection ? { collection } : {}), at, ...(holder?.type === 'identifier' ? { holder: text(holder) } : {}) };
   };
 
   const assign = (target: PyNode, value: PyNode | undefined): Step[] => {
@@ -144,7 +144,7 @@ function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
     const [first, second] = argumentNodes(node);
     const name = method ? text(method) : '';
     const steps: Step[] = [];
-    if (first && Object.hasOwn(lookupMethods, name)) steps.push(lookup(lookupMethods[name]!, first, node));
+    if (first && Object.hasOwn(lookupMethods, name)) steps.push(lookup(lookupMethods[name]!, first, field(callee, 'object'), node));
     // headers.setdefault("Idempotency-Key", key), request.add_header("Idempotency-Key", key)
     const key = first && stringValue(source, first);
     if (key !== undefined && second && second.type !== 'keyword_argument') steps.push({ kind: 'sink', sink: 'argument', name: key, value: second, at: first! });
@@ -155,7 +155,7 @@ function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
   const comparison = (node: PyNode): Step[] => {
     const operands = namedChildren(node);
     const operators = node.children.filter((child) => !child.named).map(text);
-    return operands.length === 2 && (operators.includes('in') || operators.includes('not in')) ? [lookup('in', operands[0]!, node)] : [];
+    return operands.length === 2 && (operators.includes('in') || operators.includes('not in')) ? [lookup('in', operands[0]!, operands[1], node)] : [];
   };
 
   const visitNode = (node: PyNode, watching: boolean): FlowNode<PyNode, string> => {
@@ -192,7 +192,7 @@ function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
         return { before: comparison(node), children: node.children };
       case 'subscript': {
         const key = field(node, 'subscript');
-        return { before: key ? [lookup('index', key, node)] : [], children: node.children };
+        return { before: key ? [lookup('index', key, field(node, 'value'), node)] : [], children: node.children };
       }
       case 'identifier':
         return { before: watching ? [{ kind: 'read', key: text(node), at: node }] : [], children: [] };
@@ -201,7 +201,30 @@ function flowSyntax(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
     }
   };
 
-  return { span, shape, node: visitNode, path: (at) => enclosingKeys(source, at), decidesBranch, testsAbsence };
+  /** `["Write", "Edit"]`, `("A", "B")`, `{"A"}`, `{"A": 1}`, a string, or a name bound once, to one of these (through at most a few names). */
+  const isLiteralCollection = (collection: PyNode, depth = 0): boolean => {
+    const node = unwrap(collection);
+    if (stringValue(source, node) !== undefined) return true;
+    const isLiteral = (item: PyNode | undefined) => !!item && (stringValue(source, item) !== undefined || ['integer', 'float', 'true', 'false'].includes(item.type));
+    // An empty one is where a record of earlier calls starts: `seen = {}`.
+    const items = namedChildren(node);
+    if (node.type === 'list' || node.type === 'tuple' || node.type === 'set') return items.length > 0 && items.every(isLiteral);
+    if (node.type === 'dictionary') return items.length > 0 && items.every((pair) => pair.type === 'pair' && isLiteral(field(pair, 'key')) && isLiteral(field(pair, 'value')));
+    if (node.type !== 'identifier' || depth > 3) return false;
+    const sites = scopes.resolve(node)?.bindings.get(text(node)) ?? [];
+    const bound = sites.length === 1 && sites[0]!.parent?.type === 'assignment' && sites[0]!.field === 'left' ? field(sites[0]!.parent, 'right') : undefined;
+    return !!bound && isLiteralCollection(bound, depth + 1);
+  };
+
+  return {
+    span,
+    shape,
+    node: visitNode,
+    path: (at) => enclosingKeys(source, at),
+    decidesBranch,
+    testsAbsence,
+    isLiteralCollection: (collection) => isLiteralCollection(collection),
+  };
 }
 
 /** The arguments of a call, positional and keyword. */

@@ -1,11 +1,13 @@
 import { isPythonSdkModule } from '../../model/sdk-modules.js';
-import type { Span } from '../../model/types.js';
+import type { FunctionFacts } from '../../model/types.js';
+import { missingField, ThrowSearch } from '../core/input-reads.js';
 import { qualifiedName } from './imports.js';
+import { inputReader } from './input-reads.js';
 import type { Scopes } from './scope.js';
 import { field, isFunction, spanOf, textOf, type PyModule, type PyNode } from './syntax.js';
 
 /** Builtins that do not raise on the values they are usually given. */
-const safeFunctions = new Set(['str', 'repr', 'bool', 'len', 'isinstance', 'print', 'dict', 'list', 'set', 'tuple', 'sorted', 'any', 'all', 'min', 'max', 'format', 'id', 'hash', 'type']);
+const safeFunctions = new Set(['str', 'repr', 'bool', 'len', 'isinstance', 'print', 'dict', 'list', 'set', 'tuple', 'sorted', 'any', 'all', 'min', 'max', 'format', 'id', 'hash', 'type', 'os.getcwd']);
 
 /** Methods of strings, lists, sets and dicts that do not raise on ordinary input. */
 const safeMethods = new Set([
@@ -13,6 +15,11 @@ const safeMethods = new Set([
   'items', 'keys', 'values', 'append', 'add', 'update', 'setdefault', 'copy', 'extend', 'count', 'discard',
   'debug', 'info', 'warning', 'error', 'exception', 'critical',
 ]);
+
+/** `os.path` functions that compute a path or test one, never raising on a string (unlike `getsize`, `getmtime`). */
+const safePathFunctions = new Set(
+  ['join', 'basename', 'dirname', 'split', 'splitext', 'normpath', 'abspath', 'isabs', 'exists', 'isfile', 'isdir', 'expanduser'].map((name) => `os.path.${name}`),
+);
 
 /** Modules whose functions are safe to call: logging. */
 const safeModules = new Set(['logging']);
@@ -22,17 +29,25 @@ const safeConstructors = new Set(['HookMatcher', 'PermissionResultAllow', 'Permi
 
 /**
  * The first place in a body, outside any `try` with handlers, where an
- * exception can escape: a `raise`, an `await`, or a call of something not
- * known to be safe. `callThrows` answers for functions of the project.
+ * exception can escape: a `raise`, an `await`, a call of something not
+ * known to be safe, or a read of the input that can find nothing: its
+ * subscript raises `KeyError`, an attribute of `.get(...)`'s None an
+ * `AttributeError`. `callThrows` answers for functions of the project.
  */
 export function firstThrowOutsideTry(
   source: PyModule,
   scopes: Scopes,
   fn: PyNode,
   callThrows: (call: PyNode) => boolean | undefined,
-): { span: Span; description: string } | undefined {
+): FunctionFacts['mayThrow'] {
   const body = field(fn, 'body');
   if (!body) return undefined;
+  const readOf = inputReader(source, scopes, fn);
+  const missing = (read: PyNode | undefined): string | undefined => {
+    const found = read && readOf(read);
+    return found ? missingField(found) : undefined;
+  };
+  const search = new ThrowSearch();
   const stack: PyNode[] = [body];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -41,13 +56,19 @@ export function firstThrowOutsideTry(
     if (node.type === 'raise_statement' || node.type === 'await' || (node.type === 'call' && mayThrow(source, scopes, node, callThrows))) {
       return { span: spanOf(source, node), description: describe(source, node) };
     }
+    const absent = node.type === 'subscript' ? missing(node) : node.type === 'attribute' ? missing(field(node, 'object')) : undefined;
+    if (absent !== undefined) {
+      // `command.strip()` reads as the call it makes.
+      const access = node.parent?.type === 'call' && node.field === 'function' ? node.parent : node;
+      search.field(absent, () => ({ span: spanOf(source, access), description: describe(source, access) }));
+    }
     for (let i = node.children.length - 1; i >= 0; i--) {
       const child = node.children[i]!;
       // The try block is guarded when there is a handler; the handlers, else and finally are not.
       if (!(guarded && child.field === 'body')) stack.push(child);
     }
   }
-  return undefined;
+  return search.result();
 }
 
 function mayThrow(source: PyModule, scopes: Scopes, call: PyNode, callThrows: (call: PyNode) => boolean | undefined): boolean {
@@ -58,7 +79,7 @@ function mayThrow(source: PyModule, scopes: Scopes, call: PyNode, callThrows: (c
   const name = qualifiedName(source, scopes, callee);
   if (name) {
     if (['sys.exit', 'os._exit'].includes(name)) return false;
-    if (safeFunctions.has(name) || safeModules.has(name.split('.')[0]!)) return false;
+    if (safeFunctions.has(name) || safeModules.has(name.split('.')[0]!) || safePathFunctions.has(name)) return false;
     if (safeConstructors.has(name.split('.').pop()!) && isPythonSdkModule(name.slice(0, name.lastIndexOf('.')))) return false;
   }
   if (callee.type === 'attribute') {

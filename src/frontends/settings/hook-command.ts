@@ -11,6 +11,14 @@ export interface ScriptReference {
 /** Interpreters a hook command commonly names before its script. */
 const interpreters = new Set(['bash', 'sh', 'zsh', 'dash', 'python', 'python3', 'node']);
 
+/**
+ * TypeScript runners a project installs as packages: run as
+ * `node_modules/.bin/tsx x.ts` or `npx tsx x.ts`. The runner is an install
+ * artefact (not committed, not on `PATH` until installed), so it is no
+ * script; the file it runs is.
+ */
+const installedRunners = new Set(['tsx', 'ts-node']);
+
 const projectDir = /^\$(?:CLAUDE_PROJECT_DIR\b|\{CLAUDE_PROJECT_DIR\})/;
 
 /** `$CLAUDE_PROJECT_DIR` or `${CLAUDE_PROJECT_DIR}` at `index`, without copying the rest of the text. */
@@ -35,14 +43,30 @@ export function scriptOf(command: string, args?: readonly string[]): ScriptRefer
   if (!words || words.length === 0) return undefined;
   // `NAME=value program`: an environment assignment, not a path.
   if (/^[A-Za-z_]\w*=/.test(words[0]!.value)) return undefined;
+  const installed = installedRunner(words.map((word) => word.value));
+  if (installed === null) return undefined;
   const program = words[0]!.value.split('/').at(-1)!;
-  const runner = interpreters.has(program) ? program : 'direct';
-  const script = runner === 'direct' ? words[0]! : words[1];
+  const runner = installed?.runner ?? (interpreters.has(program) ? program : 'direct');
+  const script = installed ? words[installed.script] : runner === 'direct' ? words[0]! : words[1];
   if (!script) return undefined;
   // A program without a slash is looked up on PATH.
   if (runner === 'direct' && !script.value.includes('/')) return undefined;
   const relative = projectRelative(script.value);
   return relative === undefined ? undefined : { written: script.text, relative, runner };
+}
+
+/**
+ * `npx tsx x.ts`, `node_modules/.bin/tsx x.ts`: the runner and where its
+ * script is. Null for another program installed under `node_modules` (or
+ * run by `npx`), whose script cannot be known; undefined when the command
+ * starts with no such program.
+ */
+function installedRunner(words: readonly string[]): { runner: string; script: number } | null | undefined {
+  const [first = '', second = ''] = words;
+  const inBin = /(?:^|\/)node_modules\/\.bin\/([^/]+)$/.exec(first.replace(projectDir, ''))?.[1];
+  const [runner, script] = first === 'npx' ? [second, 2] : inBin !== undefined ? [inBin, 1] : [undefined, 0];
+  if (runner === undefined) return undefined;
+  return installedRunners.has(runner) ? { runner, script } : null;
 }
 
 /** `$CLAUDE_PROJECT_DIR/x` and `x` to `x`, normalised; undefined for paths that leave the project, and for flags. */

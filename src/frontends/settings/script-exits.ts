@@ -38,11 +38,12 @@ export function nonBlockingExits(text: string, file: string, runner: string): Sc
 function languageOf(runner: string, file: string, text: string): ScriptLanguage | undefined {
   if (/^(?:ba|z|da)?sh$/.test(runner)) return 'shell';
   if (/^python3?$/.test(runner)) return 'python';
-  if (runner === 'node') return 'javascript';
+  // TypeScript runners: the exits are written as in JavaScript.
+  if (/^(?:node|tsx|ts-node)$/.test(runner)) return 'javascript';
   const extension = /\.(\w+)$/.exec(file)?.[1];
   if (extension && /^(?:sh|bash|zsh)$/.test(extension)) return 'shell';
   if (extension === 'py') return 'python';
-  if (extension && /^[mc]?js$/.test(extension)) return 'javascript';
+  if (extension && /^[mc]?[jt]s$/.test(extension)) return 'javascript';
   const shebang = /^#!(.*)/.exec(text)?.[1] ?? '';
   if (/\bpython/.test(shebang)) return 'python';
   if (/\bnode\b/.test(shebang)) return 'javascript';

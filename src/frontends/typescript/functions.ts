@@ -48,7 +48,7 @@ export function describeFunctions(registry: FunctionRegistry, contextOf: Context
     hasBody: (id) => !!registry.nodes[id]!.body,
     firstThrow: (id, callThrows) => {
       const body = registry.nodes[id]!.body;
-      return body && firstThrowOutsideTry(body, callThrows);
+      return body && firstThrowOutsideTry(body, callThrows, contextOf(registry.nodes[id]!).scopes);
     },
   });
 }

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isParenthesizedExpression, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
+import { isArrayLiteralExpression, isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isParenthesizedExpression, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
 import type { IdLookup } from '../../model/types.js';
 import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowNode, type FlowStep, type FlowSyntax, type SourceShape } from '../core/random-value-flows.js';
 import { spanOf, staticName, unwrap } from './parse.js';
@@ -93,9 +93,9 @@ function flowSyntax(toolUseIdParameter: ts.Node | undefined, scopes: Scopes): Fl
     return undefined;
   };
 
-  const lookup = (operation: IdLookup['operation'], key: ts.Node, at: ts.Node): Step => {
+  const lookup = (operation: IdLookup['operation'], key: ts.Node, collection: ts.Node, at: ts.Node): Step => {
     const holder = holderOf(at);
-    return { kind: 'lookup', operation, key, at, ...(holder ? { holder } : {}) };
+    return { kind: 'lookup', operation, key, collection, at, ...(holder ? { holder } : {}) };
   };
 
   /** `const x = value`, `const { tool_use_id } = input`: one assignment per name bound. */
@@ -133,10 +133,10 @@ function flowSyntax(toolUseIdParameter: ts.Node | undefined, scopes: Scopes): Fl
     const steps: Step[] = [];
     const [first, second] = node.arguments;
     const method = callee.name.text;
-    if (first && isLookupMethod(method)) steps.push(lookup(method, first, node));
+    if (first && isLookupMethod(method)) steps.push(lookup(method, first, callee.expression, node));
     // `Object.hasOwn(seen, id)`, `seen.hasOwnProperty(id)`
-    else if (method === 'hasOwn' && second && isIdentifier(callee.expression) && callee.expression.text === 'Object') steps.push(lookup('has', second, node));
-    else if (method === 'hasOwnProperty' && first) steps.push(lookup('has', first, node));
+    else if (method === 'hasOwn' && first && second && isIdentifier(callee.expression) && callee.expression.text === 'Object') steps.push(lookup('has', second, first, node));
+    else if (method === 'hasOwnProperty' && first) steps.push(lookup('has', first, callee.expression, node));
     // headers.set('Idempotency-Key', key), request.setHeader(...), form.append(...)
     if (first && second && isStringLiteralLike(unwrap(first))) steps.push({ kind: 'sink', sink: 'argument', name: (unwrap(first) as ts.StringLiteralLike).text, value: second, at: first });
     return steps;
@@ -155,8 +155,8 @@ function flowSyntax(toolUseIdParameter: ts.Node | undefined, scopes: Scopes): Fl
       if (name !== undefined) before.push({ kind: 'sink', sink: 'property', name, value: node.initializer, at: node.name });
     } else if (isShorthandPropertyAssignment(node)) before.push({ kind: 'sink', sink: 'property', name: node.name.text, value: node.name, at: node.name });
     else if (isCallExpression(node)) before.push(...callSteps(node));
-    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.InKeyword) before.push(lookup('in', node.left, node));
-    else if (isElementAccessExpression(node)) before.push(lookup('index', node.argumentExpression, node));
+    else if (isBinaryExpression(node) && node.operatorToken.kind === SyntaxKind.InKeyword) before.push(lookup('in', node.left, node.right, node));
+    else if (isElementAccessExpression(node)) before.push(lookup('index', node.argumentExpression, node.expression, node));
     // Without a looked-up result so far, no identifier can name one: no need to resolve it.
     else if (isIdentifier(node) && watching) {
       const declaration = scopes.resolve(node);
@@ -165,10 +165,34 @@ function flowSyntax(toolUseIdParameter: ts.Node | undefined, scopes: Scopes): Fl
     return { before, children };
   };
 
-  return { span: spanOf, shape, node, path: enclosingProperties, decidesBranch, testsAbsence };
+  /** `['Write', 'Edit']`, `new Set([...])`, `{ Write: 1 }`, a string, or a `const` bound to one (through at most a few names). */
+  const isLiteralCollection = (collection: ts.Node, depth = 0): boolean => {
+    const expression = unwrap(collection as ts.Expression);
+    if (isStringLiteralLike(expression)) return true;
+    // An empty one is where a record of earlier calls starts: `const seen: Record<string, true> = {}`.
+    if (isArrayLiteralExpression(expression)) return expression.elements.length > 0 && expression.elements.every(isLiteral);
+    if (isObjectLiteralExpression(expression)) {
+      const { properties } = expression;
+      return properties.length > 0 && properties.every((property) => isPropertyAssignment(property) && staticName(property.name) !== undefined && isLiteral(property.initializer));
+    }
+    if (isNewExpression(expression) && isIdentifier(expression.expression) && expression.expression.text === 'Set') {
+      const [items] = expression.arguments ?? [];
+      return !!items && isLiteralCollection(items, depth);
+    }
+    if (!isIdentifier(expression) || depth > 3) return false;
+    const declaration = scopes.resolve(expression);
+    const constant = declaration && isVariableDeclaration(declaration) && declaration.parent.flags & ts.NodeFlags.Const ? declaration.initializer : undefined;
+    return !!constant && isLiteralCollection(constant, depth + 1);
+  };
+
+  return { span: spanOf, shape, node, path: enclosingProperties, decidesBranch, testsAbsence, isLiteralCollection: (collection) => isLiteralCollection(collection) };
 }
 
 type Step = FlowStep<ts.Node, Key>;
+
+function isLiteral(node: ts.Node): boolean {
+  return isStringLiteralLike(node) || isNumericLiteral(node) || node.kind === SyntaxKind.TrueKeyword || node.kind === SyntaxKind.FalseKeyword;
+}
 
 function toolUseId(name: string, at: ts.Node): SourceShape<ts.Node, Key> {
   return { kind: 'source', source: { kind: 'toolUseId', name, span: spanOf(at) } };

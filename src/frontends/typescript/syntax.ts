@@ -84,6 +84,7 @@ export const {
   isTemplateExpression,
   isThrowStatement,
   isTryStatement,
+  isTypeOfExpression,
   isTypeAliasDeclaration,
   isTypeAssertionExpression,
   isTypeReferenceNode,

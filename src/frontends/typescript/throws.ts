@@ -1,8 +1,11 @@
 import ts from './compiler.cjs';
-import { isAwaitExpression, isCallExpression, isClassLike, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
-import type { Span } from '../../model/types.js';
+import { isAwaitExpression, isCallExpression, isClassLike, isElementAccessExpression, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
+import type { FunctionFacts } from '../../model/types.js';
+import { missingField, ThrowSearch } from '../core/input-reads.js';
+import { inputReader } from './input-reads.js';
 import { isProcessExit } from './lower.js';
 import { spanOf, unwrap } from './parse.js';
+import type { Scopes } from './scope.js';
 
 /** Receivers whose methods do not throw on ordinary input; `path` is Node's path module (extname, basename, join, ...). */
 const safeReceivers = new Set(['console', 'Math', 'Object', 'Array', 'Number', 'String', 'Boolean', 'Date', 'crypto', 'performance', 'path']);
@@ -28,13 +31,22 @@ const safeConstructors = new Set(['Error', 'TypeError', 'RangeError', 'Map', 'Se
 
 /**
  * The first place in a body, outside any try block, where an exception can
- * escape: a `throw`, an `await`, or a call of something not known to be safe.
+ * escape: a `throw`, an `await`, a call of something not known to be safe, or
+ * a member access on a read of the input that can find nothing.
  * `callThrows` answers for functions of the same file.
  */
 export function firstThrowOutsideTry(
   body: ts.Node,
   callThrows: (call: ts.CallExpression) => boolean | undefined,
-): { span: Span; description: string } | undefined {
+  scopes: Scopes,
+): FunctionFacts['mayThrow'] {
+  const readOf = inputReader(body, scopes);
+  const onMissing = (node: ts.Node): string | undefined => {
+    if (!(isPropertyAccessExpression(node) || isElementAccessExpression(node)) || node.questionDotToken) return undefined;
+    const read = readOf(node.expression);
+    return read && missingField(read);
+  };
+  const search = new ThrowSearch();
   // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
   const stack: ts.Node[] = [body];
   const children: ts.Node[] = [];
@@ -51,6 +63,12 @@ export function firstThrowOutsideTry(
       if (node.catchClause) children.push(node.catchClause.block);
       if (node.finallyBlock) children.push(node.finallyBlock);
     } else {
+      const field = onMissing(node);
+      if (field !== undefined) {
+        // `x.trim()` reads as the call it makes.
+        const access = isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
+        search.field(field, () => ({ span: spanOf(access), description: describe(access) }));
+      }
       const throws =
         isThrowStatement(node) ||
         isAwaitExpression(node) ||
@@ -61,7 +79,7 @@ export function firstThrowOutsideTry(
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  return undefined;
+  return search.result();
 }
 
 function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {
