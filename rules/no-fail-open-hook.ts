@@ -111,9 +111,12 @@ function gateName(write: SourceWriter, gate: Gate, facts: FunctionFacts): string
 
 function describe(write: SourceWriter, exit: Exit, shape: ResultShape | undefined): string {
   if (exit.kind === 'end') return 'returns nothing';
-  const [decision] = exitDecisions(exit, shape).filter(failsOpen);
+  const decisions = exitDecisions(exit, shape);
+  const [decision] = decisions.filter(failsOpen);
   if (exit.kind === 'return' && exit.value.alternatives.every((value) => value.kind === 'undefined')) {
     return `returns ${write.nothing('undefined')}`;
   }
-  return decision === 'allow' ? 'returns allow' : 'returns no decision';
+  // A return that may also deny (a helper that blocks or continues as a setting says) only can let the call through.
+  const verb = decisions.every(failsOpen) ? 'returns' : 'can return';
+  return `${verb} ${decision === 'allow' ? 'allow' : 'no decision'}`;
 }

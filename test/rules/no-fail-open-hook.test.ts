@@ -10,6 +10,8 @@ const guard = (handler: string, extra = '') =>
 /** The deny a suggestion writes. */
 const reason = "'The permission check failed, so this call is denied.'";
 const suggestedDeny = `{ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: ${reason} } } as const`;
+/** A helper that blocks or continues as a setting says. */
+const onFailureHelper = "\ndeclare const settings: { block: boolean };\nfunction onFailure(block: boolean) {\n  return block ? { continue: false, stopReason: 'check failed' } : { continue: true };\n}";
 const denyOnFailure = (output: string) => [{ messageId: 'denyOnFailure' as const, output }];
 const blockOnFailure = (output: string) => [{ messageId: 'blockOnFailure' as const, output }];
 
@@ -91,6 +93,11 @@ runRuleTests(rule, {
         name: "a PermissionRequest hook whose catch returns PreToolUse's permissionDecision: no decision",
         code: requestHook("{ hookSpecificOutput: { hookEventName: 'PermissionRequest', permissionDecision: 'allow' } }"),
         errors: [{ messageId: 'catchAllows', data: { gate: "'approve'", result: 'returns no decision' }, line: 6, column: 5, suggestions: denyOnFailure(requestHook(requestDeny)) }],
+      },
+      {
+        name: 'a catch returning what a helper returns, a block or no decision as a setting says: can return no decision',
+        code: `${guard('    return onFailure(settings.block);')}${onFailureHelper}`,
+        errors: [{ messageId: 'catchAllows', data: { gate: "'guard'", result: 'can return no decision' }, line: 7, column: 5, suggestions: denyOnFailure(`${guard(`    return ${suggestedDeny};`)}${onFailureHelper}`) }],
       },
       {
         name: 'a catch returning {}',

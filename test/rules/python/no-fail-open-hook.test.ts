@@ -19,6 +19,8 @@ const guard = (handler: string[], event = 'PreToolUse', clause = 'except Excepti
 const reason = '"The permission check failed, so this call is denied."';
 /** The deny the suggestion writes, and the guard it leaves. */
 const suggestedDeny = `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": ${reason}}}`;
+/** A helper that blocks or continues as a setting says. */
+const onFailureHelper = 'def on_failure(block):\n    return {"continue_": False, "stopReason": "check failed"} if block else {"continue_": True}\n';
 const denyOnFailure = (output: string) => [{ messageId: 'denyOnFailure' as const, output }];
 /** A permission callback whose `except` clause (line 6) runs `handler`. */
 const review = (...handler: string[]) =>
@@ -114,6 +116,11 @@ runPythonCases(rule, {
     guard(['return {}'], 'PreToolUse', '# toolgate: disable=toolgate/no-fail-open-hook\n    except Exception as error:'),
   ],
   invalid: [
+    {
+      name: 'an except returning what a helper returns, a block or no decision as a setting says: can return no decision',
+      code: `${guard(['return on_failure(SETTINGS.block)'])}${onFailureHelper}`,
+      errors: [{ messageId: 'catchAllows', line: 7, column: 5, data: { gate: "'guard'", result: 'can return no decision' }, suggestions: denyOnFailure(`${guard([`return ${suggestedDeny}`])}${onFailureHelper}`) }],
+    },
     {
       name: 'contextlib.suppress around the policy check, then a return without a decision',
       code: suppressed('contextlib.suppress(Exception)', 'return {}').replace('import logging, sys', 'import contextlib, logging, sys'),
