@@ -36,6 +36,11 @@ const evaluated = (call: string, extra = '') =>
   `${imports}\ninterface Evaluator { evaluate(name: string, input: unknown): { decision: string } }\nfunction policyHook(evaluator: Evaluator): HookCallback {\n  return async (input: any) => {\n` +
   `    const verdict = ${call};\n    if (verdict.decision === 'deny') return ${deny};\n    return {};\n  };\n}\ndeclare const evaluator: Evaluator;\n${wire('policyHook(evaluator)', extra)}`;
 
+/** A policy hook (line 5 on) returned inside a record of hooks by event typed `type` (line 10), which no entry point in the file is seen to use. */
+const recordOf = (type: string, extra = '') =>
+  `import type { HookCallback, HookCallbackMatcher, HookEvent, Options } from '@anthropic-ai/claude-agent-sdk';\ninterface Evaluator { evaluate(name: string): { decision: string } }\ntype Local = Record<string, unknown[]>;\nexport function policyHooks(evaluator: Evaluator): ${type} {\n  const check: HookCallback = async (input: any) => {\n    const verdict = evaluator.evaluate(input.tool_name);\n    if (verdict.decision === 'deny') return ${deny};\n    return {};\n  };\n  return { PreToolUse: [{ hooks: [check]${extra} }] };\n}`;
+const recordColumn = recordOf('Local').split('\n')[9]!.indexOf('check') + 1;
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -67,6 +72,9 @@ runRuleTests(rule, {
       `${imports}\nconst audit: HookCallback = async (input) => {\n  await checkPolicy(input);\n  return {};\n};\n${wire('audit')}`,
       // A logging hook from a factory decides nothing on any path: its catch turns no check off.
       logged(),
+      // A record of hooks typed by the SDK whose matcher blocks on failure, and one of a type of the project's own.
+      recordOf('Partial<Record<HookEvent, HookCallbackMatcher[]>>', ", onFailure: 'block'"),
+      recordOf('Local'),
       // The injected evaluator behind onFailure: 'block'.
       evaluated('evaluator.evaluate(input.tool_name, input.tool_input)', ", onFailure: 'block'"),
       // canUseTool that denies on error.
@@ -171,6 +179,19 @@ runRuleTests(rule, {
           },
         ],
       },
+      ...['Partial<Record<HookEvent, HookCallbackMatcher[]>>', 'Record<HookEvent, HookCallbackMatcher[]>', "Options['hooks']"].map((type) => ({
+        name: `a policy hook returned in a record of hooks typed ${type}, which no entry point in the file uses`,
+        code: recordOf(type),
+        errors: [
+          {
+            messageId: 'throwsOpen' as const,
+            data: { hook: "'check'", what: 'evaluator.evaluate(input.tool_name)' },
+            line: 10,
+            column: recordColumn,
+            suggestions: blockOnFailure(recordOf(type).replace('[{ hooks', "[{ onFailure: 'block', hooks")),
+          },
+        ],
+      })),
       {
         name: "a rethrow without onFailure: 'block' still lets the call through",
         code: guard('    throw error;'),

@@ -1,6 +1,6 @@
 import ts from './compiler.cjs';
-import { isArrayTypeNode, isAsExpression, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isShorthandPropertyAssignment, isSourceFile, isSpreadAssignment, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
-import { emptyObject, spreadInto } from '../../model/build.js';
+import { isArrayTypeNode, isAsExpression, isIndexedAccessTypeNode, isLiteralTypeNode, isStringLiteralLike, isAwaitExpression, isBlock, isCallExpression, isFunctionLike, isIdentifier, isObjectLiteralExpression, isParenthesizedExpression, isPropertyAccessExpression, isPropertyAssignment, isSatisfiesExpression, isShorthandPropertyAssignment, isSourceFile, isSpreadAssignment, isTypeReferenceNode, isVariableDeclaration } from './syntax.js';
+import { emptyObject, single, spreadInto } from '../../model/build.js';
 import type { AgentConfiguration, Gate, ValueSet } from '../../model/types.js';
 import { matcherHooks } from '../../model/hooks.js';
 import { isNotSet, propertyOf } from '../../model/values.js';
@@ -119,6 +119,18 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     for (const matcher of matchers) gates.push(...matcherHooks(matcher));
   };
 
+  /**
+   * A value typed as the SDK's record of hooks by event (`Options['hooks']`,
+   * `Partial<Record<HookEvent, HookCallbackMatcher[]>>`): options holding only
+   * those hooks, whose events are known, checked where no entry point is seen.
+   */
+  const addHooksRecord = (expression: ts.Expression, declaration: ts.Node): void => {
+    const options = emptyObject(spanOf(expression));
+    options.complete = false;
+    options.properties.set('hooks', { key: 'hooks', spelling: 'hooks', keySpan: spanOf(expression), value: evaluator.evaluate(expression) });
+    typed.push({ configuration: { span: spanOf(expression), entry: 'Options', options: single(options) }, declaration });
+  };
+
   /** `spare.claim({ prompt, options })`: the claim's options over the ones fixed at prewarm. */
   const addClaim = (call: ts.CallExpression): void => {
     const prewarm = prewarmCallOf(call, scopes);
@@ -150,6 +162,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       const gateKind = type && gateKindOf(type, scopes);
       if (gateKind) addGate(gateKind, evaluator.evaluate(node.initializer));
       addMatchers(node.type, node.initializer);
+      if (isHooksRecordType(type, scopes)) addHooksRecord(node.initializer, node);
     } else if ((isSatisfiesExpression(node) || isAsExpression(node)) && isSdkType(node.type, optionsTypes, scopes)) {
       const holder = unwrapParents(node);
       addTyped(node.expression, isVariableDeclaration(holder) ? holder : node, 'Options');
@@ -157,11 +170,13 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
       addMatchers(node.type, node.expression);
     } else if (isFunctionLike(node) && (node as FunctionNode).body) {
       const options = isOptionsReturnType(node.type, scopes);
-      if (!options && isMatcherType(node.type, scopes) === undefined) continue;
+      const hooks = !options && isHooksRecordType(node.type, scopes);
+      if (!options && !hooks && isMatcherType(node.type, scopes) === undefined) continue;
       const body = (node as FunctionNode).body!;
       const returned = isBlock(body) ? returnStatements(body).flatMap((r) => (r.expression ? [r.expression] : [])) : [body];
       for (const expression of returned) {
         if (options) addTyped(expression, node, 'Options');
+        else if (hooks) addHooksRecord(expression, node);
         else addMatchers(node.type, expression);
       }
     }
@@ -211,6 +226,19 @@ function isMatcherType(type: ts.TypeNode | undefined, scopes: Scopes): boolean |
   if (!type) return undefined;
   if (isSdkType(type, matcherTypes, scopes)) return false;
   return isArrayTypeNode(type) && isSdkType(type.elementType, matcherTypes, scopes) ? true : undefined;
+}
+
+/** `Options['hooks']`, `Record<HookEvent, HookCallbackMatcher[]>`, or that in `Partial<...>`: hooks by event. */
+function isHooksRecordType(type: ts.TypeNode | undefined, scopes: Scopes): boolean {
+  if (!type) return false;
+  if (isIndexedAccessTypeNode(type)) {
+    const index = type.indexType;
+    return isSdkType(type.objectType, optionsTypes, scopes) && isLiteralTypeNode(index) && isStringLiteralLike(index.literal) && index.literal.text === 'hooks';
+  }
+  if (!isTypeReferenceNode(type) || !isIdentifier(type.typeName)) return false;
+  const [first, second] = type.typeArguments ?? [];
+  if (type.typeName.text === 'Partial' && type.typeArguments?.length === 1) return isHooksRecordType(first, scopes);
+  return type.typeName.text === 'Record' && isMatcherType(second, scopes) === true;
 }
 
 /** `Options` or `Promise<Options>` as a function's declared return type. */

@@ -47,6 +47,8 @@ export const {
   isGetAccessorDeclaration,
   isIdentifier,
   isIfStatement,
+  isIndexedAccessTypeNode,
+  isLiteralTypeNode,
   isImportClause,
   isImportDeclaration,
   isImportEqualsDeclaration,
