@@ -41,7 +41,8 @@ export default defineRule<Record<string, never>, MessageIds>({
       if (!decidesOutsideCatches(gate, facts)) continue;
       for (const handler of facts.catches) {
         const open = handler.exits.filter((exit) => exitDecisions(exit, shape).some(failsOpen));
-        if (open.length === 0) continue;
+        // A block that decides nothing on any path when it works turns no check off when it fails into no decision either.
+        if (open.length === 0 || (handler.tried && decidesNothing(handler.tried, shape) && decidesNothing(open, shape))) continue;
         const deny = denyInstead(write, gate, facts, handler, open);
         report({
           messageId: 'catchAllows',
@@ -73,6 +74,14 @@ export default defineRule<Record<string, never>, MessageIds>({
     }
   },
 });
+
+/** Every way out is a return or end with no decision (none throws, exits, allows or denies). */
+function decidesNothing(exits: readonly Exit[], shape: ResultShape | undefined): boolean {
+  return exits.length > 0 && exits.every((exit) => {
+    const decisions = exitDecisions(exit, shape);
+    return decisions.length > 0 && decisions.every((decision) => decision === 'none');
+  });
+}
 
 /**
  * Each fail-open return in the handler becomes a deny. Offered only when every

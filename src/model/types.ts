@@ -255,6 +255,8 @@ export interface CatchFacts {
   body?: Span;
   /** Every way execution can leave the function once the handler has started. */
   exits: Exit[];
+  /** Every way it can leave the function when the guarded block runs without throwing; unknown for a promise's `.catch`. */
+  tried?: Exit[];
 }
 
 /** A per-attempt (random or time) value, or a tool use id, flowing into a named place. */

@@ -72,6 +72,8 @@ runRuleTests(rule, {
       `${imports}\nconst audit: HookCallback = async (input) => {\n  await checkPolicy(input);\n  return {};\n};\n${wire('audit')}`,
       // A logging hook from a factory decides nothing on any path: its catch turns no check off.
       logged(),
+      // A notification whose try decides nothing either way: its failing turns no check off.
+      `${imports}\ndeclare function notify(input: unknown): void;\ndeclare const settings: { background: boolean };\nconst guard: HookCallback = async (input) => {\n  if (settings.background) {\n    try { notify(input); } catch { /* ignore */ }\n    return {};\n  }\n  return (await checkPolicy(input)) ? {} : ${deny};\n};\n${wire('guard', ", onFailure: 'block'")}`,
       // A record of hooks typed by the SDK whose matcher blocks on failure, and one of a type of the project's own.
       recordOf('Partial<Record<HookEvent, HookCallbackMatcher[]>>', ", onFailure: 'block'"),
       recordOf('Local'),

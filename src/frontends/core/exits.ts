@@ -118,13 +118,14 @@ export class ExitWalker<E> {
     const afterBody = statement.orElse ? once(() => this.list(statement.orElse!, after, jumps)) : after;
     const tried = this.list(statement.body, afterBody, jumps);
     if (statement.handlers.length === 0) return tried;
+    // A throw inside the try block lands in a handler.
+    const completed = unique(tried.filter((exit) => exit.kind !== 'throw'));
     const handled = statement.handlers.map((handler) => {
       const exits = unique(this.list(handler.body, after, jumps));
-      this.found.push({ span: handler.head, body: handler.span, exits });
+      this.found.push({ span: handler.head, body: handler.span, exits, tried: completed });
       return exits;
     });
-    // A throw inside the try block lands in a handler.
-    return unique(tried.filter((exit) => exit.kind !== 'throw'), ...handled);
+    return unique(completed, ...handled);
   }
 
   private returnExit(statement: Extract<Statement<E>, { kind: 'return' }>): Exit {

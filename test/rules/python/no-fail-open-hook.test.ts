@@ -17,6 +17,8 @@ const guard = (handler: string[], event = 'PreToolUse', clause = 'except Excepti
     `options = ClaudeAgentOptions(hooks={"${event}": [HookMatcher(matcher="Bash", hooks=[guard])]})`,
   );
 const reason = '"The permission check failed, so this call is denied."';
+/** A PermissionRequest hook's own deny, for a guard registered there. */
+const requestDeny = '{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": "policy"}}}';
 /** The deny the suggestion writes, and the guard it leaves. */
 const suggestedDeny = `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": ${reason}}}`;
 /** A helper that blocks or continues as a setting says. */
@@ -73,6 +75,19 @@ runPythonCases(rule, {
     decorated(`return ${deny}`),
     // Closed handlers: a deny, a re-raise, an exit.
     guard([`return ${deny}`]),
+    // A notification whose try decides nothing either way: its failing turns no check off.
+    py(
+      ...head,
+      'async def guard(input_data, tool_use_id, context):',
+      '    if SETTINGS.background:',
+      '        try:',
+      '            notify(input_data)',
+      '        except Exception:',
+      '            pass',
+      '        return {}',
+      `    return {} if await check_policy(input_data) else ${deny}`,
+      'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})',
+    ),
     guard(['raise']),
     guard(['sys.exit(2)']),
     guard(['return {"continue_": False, "stopReason": "policy check failed"}']),
@@ -183,7 +198,7 @@ runPythonCases(rule, {
     {
       // Claude Code reads only decision.behavior from a PermissionRequest hook: permissionDecision is invalid output there, a failure.
       name: 'PreToolUse fields in a PermissionRequest hook are no decision',
-      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest'),
+      code: guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "allow"}}`], 'PermissionRequest').replace(deny, requestDeny),
       errors: [
         {
           messageId: 'catchAllows',
@@ -191,7 +206,7 @@ runPythonCases(rule, {
           column: 5,
           data: { result: 'returns no decision' },
           suggestions: denyOnFailure(
-            guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": ${reason}}}}`], 'PermissionRequest'),
+            guard([`return {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": ${reason}}}}`], 'PermissionRequest').replace(deny, requestDeny),
           ),
         },
       ],
