@@ -84,6 +84,14 @@ const modeRoutes = constructs({
     typescript: (mode) => ({ value: 'this.mode()', around: tsClass(`  private mode() {\n    return ${mode};\n  }\n\n`) }),
     python: (mode) => ({ value: 'self.mode()', around: pyClass(`    def mode(self):\n        return ${mode}\n\n`) }),
   },
+  // Switched by a handler after the constructor set a safe mode: it can be the handler's.
+  switched: {
+    typescript: (mode, q) => ({
+      value: 'this.mode',
+      around: tsClass(`  private mode: string;\n\n  constructor() {\n    this.mode = ${q('default')};\n  }\n\n  reset() {\n    this.mode = ${mode};\n  }\n\n`),
+    }),
+    python: (mode, q) => ({ value: 'self.mode', around: pyClass(`    def __init__(self):\n        self.mode = ${q('default')}\n\n    def reset(self):\n        self.mode = ${mode}\n\n`) }),
+  },
   getter: {
     typescript: (mode) => ({ value: 'this.mode', around: tsClass(`  get mode() {\n    return ${mode};\n  }\n\n`) }),
     python: (mode) => ({ value: 'self.mode', around: pyClass(`    @property\n    def mode(self):\n        return ${mode}\n\n`) }),
@@ -164,6 +172,45 @@ const reviewRoutes = constructs({
 });
 type ReviewRoute = keyof typeof reviewRoutes;
 
+/** How a PreToolUse hook whose catch lets the call through (`guard`) is registered: the `hooks` option's value. */
+const hookRoutes = constructs({
+  direct: {
+    typescript: () => ({ value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] }` }),
+    python: () => ({ value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]}' }),
+  },
+  factory: {
+    typescript: () => ({ before: 'function makeGuard() {\n  return guard;\n}\n\n', value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [makeGuard()] }] }` }),
+    python: () => ({ before: 'def make_guard():\n    return guard\n\n\n', value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[make_guard()])]}' }),
+  },
+  'matcher method': {
+    typescript: () => ({ before: `class _Policy {\n  matcher() {\n    return { matcher: 'Bash', hooks: [guard] };\n  }\n}\n\n`, value: '{ PreToolUse: [new _Policy().matcher()] }' }),
+    python: () => ({ before: 'class _Policy:\n    def matcher(self):\n        return HookMatcher(matcher="Bash", hooks=[guard])\n\n\n', value: '{"PreToolUse": [_Policy().matcher()]}' }),
+  },
+  wrapper: {
+    typescript: () => ({
+      before: 'function withAudit(hook: (input: any) => Promise<object>) {\n  return async (input: any) => hook(input);\n}\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [withAudit(guard)] }] }`,
+    }),
+    python: () => ({
+      before: 'def with_audit(hook):\n    async def wrapper(input_data, tool_use_id, context):\n        return await hook(input_data, tool_use_id, context)\n    return wrapper\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[with_audit(guard)])]}',
+    }),
+  },
+  pushed: {
+    typescript: () => ({ before: `const matchers: object[] = [];\nmatchers.push({ matcher: 'Bash', hooks: [guard] });\n\n`, value: '{ PreToolUse: matchers }' }),
+    python: () => ({ before: 'matchers = []\nmatchers.append(HookMatcher(matcher="Bash", hooks=[guard]))\n\n\n', value: '{"PreToolUse": matchers}' }),
+  },
+});
+type HookRoute = keyof typeof hookRoutes;
+
+/** The hook every route registers: it denies when the policy says so, and its catch makes no decision. */
+const guardFunction = {
+  typescript: (q: Quote) =>
+    `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return { hookSpecificOutput: { hookEventName: ${q('PreToolUse')}, permissionDecision: ${q('deny')}, permissionDecisionReason: ${q('policy')} } };\n  } catch {\n    return {};\n  }\n  return {};\n}\n\n`,
+  python: (q: Quote) =>
+    `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return {${q('hookSpecificOutput')}: {${q('hookEventName')}: ${q('PreToolUse')}, ${q('permissionDecision')}: ${q('deny')}, ${q('permissionDecisionReason')}: ${q('policy')}}}\n    except Exception:\n        return {}\n    return {}\n\n\n`,
+};
+
 interface Configuration {
   permissionMode?: (typeof modes)[number];
   modeRoute: ModeRoute;
@@ -172,6 +219,8 @@ interface Configuration {
   disallowedTools?: string[];
   canUseTool: Review;
   reviewRoute: ReviewRoute;
+  /** A fail-open PreToolUse hook, and how it is registered. */
+  hook?: HookRoute;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
   /**
@@ -197,6 +246,7 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     modeRoute: fc.constantFrom(...keysOf(modeRoutes)),
     listRoute: fc.constantFrom(...keysOf(listRoutes)),
     reviewRoute: fc.constantFrom(...keysOf(reviewRoutes)),
+    hook: fc.constantFrom(...keysOf(hookRoutes)),
     aliased: fc.boolean(),
     spreadByHelper: fc.boolean(),
   },
@@ -253,6 +303,9 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
   };
   const reviewer = config.canUseTool === 'none' ? undefined : reviewRoutes[config.reviewRoute].typescript(review[config.canUseTool], q);
   if (reviewer) options.push(`canUseTool${colon}${reviewer.value}`);
+  const hook = config.hook && hookRoutes[config.hook].typescript('', q);
+  if (hook) options.push(`hooks${colon}${hook.value}`);
+  const hooked: Written | undefined = hook && { before: `${guardFunction.typescript(q)}${hook.before ?? ''}`, value: '' };
   const entry = config.aliased ? 'entry' : 'query';
   const written = list(options, '{', '}', format, '  ');
   const direct = config.copiedByWrapper ? `_copy(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
@@ -267,7 +320,7 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
     ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
     : '';
   const wrappers: Written = { before: `${helper}${copier}`, value: '' };
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${assemble([mode, alias, allowed, reviewer, wrappers], call)}`;
+  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${assemble([mode, alias, allowed, reviewer, hooked, wrappers], call)}`;
 }
 
 function python(config: Configuration, format: Style, otherAllows = false): string {
@@ -293,6 +346,9 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   };
   const reviewer = config.canUseTool === 'none' ? undefined : reviewRoutes[config.reviewRoute].python(review[config.canUseTool], q);
   if (reviewer) options.push(option('can_use_tool', reviewer.value));
+  const hook = config.hook && hookRoutes[config.hook].python('', q);
+  if (hook) options.push(option('hooks', hook.value));
+  const hooked: Written | undefined = hook && { before: `${guardFunction.python(q)}${hook.before ?? ''}`, value: '' };
   const entry = config.aliased ? 'entry' : 'query';
   const call = config.spreadByHelper
     ? `_agent(${list(options, '{', '}', format, '    ')})\n`
@@ -308,7 +364,7 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
     ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
     : '';
   const wrappers: Written = { before: `${helper}${copier}`, value: '' };
-  return `import os\nfrom dataclasses import dataclass\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, PermissionResultDeny, query\n\n\n${assemble([mode, alias, allowed, reviewer, wrappers], call)}`;
+  return `import os\nfrom dataclasses import dataclass\nfrom claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny, query\n\n\n${assemble([mode, alias, allowed, reviewer, hooked, wrappers], call)}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -441,6 +497,14 @@ describe('TypeScript and Python', () => {
     }
   });
 
+  it.skipIf(!isPythonPath('x.py'))('every way of registering a hook brings its fail-open catch in both languages', () => {
+    for (const hook of keysOf(hookRoutes)) {
+      for (const [text, file] of bothLanguages({ ...base, hook })) {
+        expect(findings(text, file).filter((finding) => finding.startsWith('no-fail-open-hook/catchAllows')), `${hook}: ${file}`).toHaveLength(1);
+      }
+    }
+  });
+
   it.skipIf(!isPythonPath('x.py'))('every way of passing canUseTool brings its fail-open catch in both languages', () => {
     for (const reviewRoute of keysOf(reviewRoutes)) {
       const config: Configuration = { ...base, canUseTool: 'fails open', reviewRoute };
@@ -450,9 +514,11 @@ describe('TypeScript and Python', () => {
     }
   });
 
-  // Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`), so the
-  // two languages are compared by rule and message, with each data value in one spelling.
-  const spelling = (finding: string): string => finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()));
+  // Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`) and
+  // suggest them so (`timeout: 30`, `timeout=30`; `this.mode`, `self.mode`), so the two languages are compared by rule and
+  // message, with each data value in one spelling.
+  const spelling = (finding: string): string =>
+    finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())).replace(/\b([a-z]\w*)=(\w)/gi, '$1: $2').replace(/\bself\./g, 'this.');
 
   it.skipIf(!isPythonPath('x.py'))('the same configuration gives the same findings in both languages', () => {
     const kinds = new Set<string>();
