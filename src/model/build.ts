@@ -198,7 +198,7 @@ export function withOrigin(set: ValueSet, origin: ValueOrigin): ValueSet {
  * counts it as certainly empty.
  */
 export function joinArrays(parts: readonly ValueSet[], span: Span): ValueSet {
-  const array: ArrayValue = { kind: 'array', span, elements: [], complete: true };
+  const array: ArrayValue = { kind: 'array', span, elements: [], complete: true, joined: true };
   for (const part of parts) {
     if (part.alternatives.length !== 1) array.complete = false;
     for (const value of part.alternatives) {

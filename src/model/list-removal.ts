@@ -24,8 +24,8 @@ export function entriesWithLists(values: readonly Value[]): ListEntry[] {
  * up to the next entry, else from the previous one, else everything up to the
  * closing bracket (so `['Bash',]` becomes `[]`, valid in every language).
  * Undefined unless the whole list is written out as one literal, each entry in
- * it and in order: an entry reached through a variable, a ternary or a spread
- * has no separator here to remove.
+ * it and in order: an entry reached through a variable, a ternary, a spread or
+ * a join (`concat`, `+`) has no separator here to remove.
  */
 export function removalSpan({ entry, list, index }: ListEntry): Span | undefined {
   const spans = list && entrySpans(list);
@@ -41,7 +41,8 @@ export function removalSpan({ entry, list, index }: ListEntry): Span | undefined
 const spansOfList = new WeakMap<ArrayValue, Span[] | undefined>();
 
 function entrySpans(list: ArrayValue): Span[] | undefined {
-  if (!spansOfList.has(list)) spansOfList.set(list, list.complete ? writtenSpans(list) : undefined);
+  // A joined list's entries sit in several literals: the text between two of them is not a separator.
+  if (!spansOfList.has(list)) spansOfList.set(list, list.complete && !list.joined ? writtenSpans(list) : undefined);
   return spansOfList.get(list);
 }
 

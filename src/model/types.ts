@@ -130,6 +130,8 @@ export interface ArrayValue {
   elements: ValueSet[];
   /** False when part of the array is unknown (a spread of a value we cannot see). */
   complete: boolean;
+  /** Lists joined end to end (`a.concat(b)`, `a + b`): its entries are in more than one literal. */
+  joined?: boolean;
 }
 
 export interface ObjectValue {

@@ -19,6 +19,7 @@ runPythonCases(bareRule, {
     built('allowed.extend(t for t in config.tools)'),
     // Known, and without side effects.
     built('for t in ["Read", "Grep"]:', '    allowed.append(t)'),
+    built('allowed += [x for x in ["Read", "Grep"]]'),
     // A comprehension that changes the elements is not followed.
     built('allowed.extend(t.lower() for t in ["Bash", "Write"])'),
     // Walked, but something else is appended.

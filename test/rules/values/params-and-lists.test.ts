@@ -81,9 +81,16 @@ runRuleTests(bareRule, {
     valid: [
       lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Bash(npm test *)');"),
       lines(sdk, 'const tools = [];', "tools.splice(0, 0, 'Read');", "query({ prompt: 'x', options: { allowedTools: tools } });"),
+      // The keys the object rest leaves out; a spread of a known read-only list.
+      jsObjectRest("run({ prompt: 'x', allowedTools: ['Read'] });"),
+      lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "const SEARCH = ['Grep', 'Glob'];", "run('a', ...SEARCH);"),
+      // unshift, concat, a helper and a module constant that add only read-only or scoped entries.
+      lines(sdk, "const SEARCH = ['Grep'];", "function listing() { return ['Glob']; }", "const tools = [...SEARCH].concat(['Bash(npm test *)']);", 'tools.unshift(...listing());', "tools.unshift('Bash(git status)');", "query({ prompt: 'x', options: { allowedTools: tools } });"),
     ],
     invalid: [
       { name: 'a rest parameter in JavaScript', ...bareAt(lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "run('a', 'Edit');"), [3, 'Edit']) },
+      { name: 'a rest parameter filled by a spread of a known list, in JavaScript', ...bareAt(lines(sdk, "function run(prompt, ...extra) { return query({ prompt, options: { allowedTools: ['Read', ...extra] } }); }", "const SHELL = ['Bash'];", "run('a', ...SHELL);"), [3, 'Bash']) },
+      { name: 'concat in JavaScript', ...bareAt(lines(sdk, "const tools = ['Read'].concat(['Grep'], 'Write');", "query({ prompt: 'x', options: { allowedTools: tools } });"), [2, 'Write']) },
       { name: 'an object rest in JavaScript', ...bareInCall(jsObjectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
       { name: 'splice, unshift, a helper and a module constant', ...bareAt(lines(sdk, "const EDITING = ['Edit'];", "function shell() { return ['Bash']; }", 'const tools = [...EDITING];', 'tools.unshift(...shell());', "tools.splice(1, 0, 'WebFetch');", "query({ prompt: 'x', options: { allowedTools: tools } });"), [2, 'Edit'], [3, 'Bash'], [6, 'WebFetch']) },
     ],
@@ -127,12 +134,16 @@ runRuleTests(bypassRule, {
       jsRuns("function run(prompt, mode = 'bypassPermissions')", "run('a', 'default');"),
       jsRuns("function run({ mode = 'bypassPermissions' } = {})", "run({ mode: 'plan' });"),
       jsRuns("const run = (prompt, mode = 'default') =>", "run('a');"),
+      // Exported, and every call in the project overrides the bypass default.
+      jsRuns("export function run(prompt, mode = 'bypassPermissions')", "run('a', 'default');", "run('b', 'plan');"),
     ],
     invalid: [
       {
         name: 'a rest parameter no call fills',
         ...bypassAt(lines(sdk, "function run(prompt, ...deny) { return query({ prompt, options: { permissionMode: 'bypassPermissions', disallowedTools: deny } }); }", "run('a');"), 2, 'is'),
       },
+      { name: 'an object passed to a destructured parameter, in JavaScript', ...bypassAt(jsRuns("function run({ mode = 'default' })", "run({ mode: 'bypassPermissions' });"), 3, 'is', ' (passed to run() as mode)') },
+      { name: 'one call of two passes bypass: can be, at that argument', ...bypassAt(jsRuns('function run(prompt, mode)', "run('a', 'default');", "run('b', 'bypassPermissions');"), 4, 'can be', ' (passed to run() as mode)') },
       { name: 'the one call passes bypass by position', ...bypassAt(jsRuns('function run(prompt, mode)', "run('a', 'bypassPermissions');"), 3, 'is', ' (passed to run() as mode)') },
       {
         name: 'a call that leaves the argument out takes the default',
