@@ -32,9 +32,17 @@ runPythonCases(shadowed, {
 });
 
 const tools = (list: string) => code('class Agent:', '    @property', '    def tools(self):', `        return [${list}]`, '    def run(self):', '        return query(prompt="x", options=ClaudeAgentOptions(allowed_tools=self.tools))');
+/** An instance whose allow list a command handler replaces with `list` (line 11). */
+const trusted = (list: string) =>
+  code('class Agent:', '    allowed_tools = ["Read"]', '    def run(self):', '        return query(prompt="x", options=ClaudeAgentOptions(allowed_tools=self.allowed_tools))', 'agent = Agent()', 'def on_trust():', `    agent.allowed_tools = [${list}]`);
 runPythonCases(bare, {
-  valid: [tools('"Read", "Bash(npm test *)"')],
+  valid: [tools('"Read", "Bash(npm test *)"'), trusted('"Read", "Bash(git status)"')],
   invalid: [
+    {
+      name: 'an allow list a handler switches elsewhere: reported at the write',
+      code: trusted('"Read", "Bash"'),
+      errors: [{ messageId: 'bareTool', line: 11, column: columnOf(trusted('"Read", "Bash"'), 11, '"Bash"'), suggestions: [{ messageId: 'removeEntry', output: trusted('"Read"') }] }],
+    },
     {
       name: 'an allow list a @property returns',
       code: tools('"Bash"'),

@@ -23,6 +23,13 @@ const readOutside = (...lines: string[]) => code(...lines, 'session = Session()'
 /** A module-level `session` of class Session whose mode a command handler `head` may switch with `write` (line 9 on). */
 const switched = (write: string, head = 'def on_yolo():', ...more: string[]) => session(['mode = "default"'], ['session = Session()', ...more, head, `    ${write}`]);
 const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+/** A toolbar click handler (a UI action, registered by a decorator) that sets the mode to `mode` (line 10). */
+const clicked = (mode: string) => switched(`session.mode = "${mode}"`, 'def on_yolo_clicked(event):', '@toolbar.on_click("yolo")');
+/** A class whose `reset()` writes `mode` back to its attribute (line 6). */
+const resets = (mode: string) => session(['mode = "default"', 'def reset(self):', `    self.mode = "${mode}"`]);
+/** A class attribute a handler sets through the class to `mode` (line 6). */
+const classSwitched = (mode: string) =>
+  code('class Config:', '    MODE = "default"', 'def on_yolo():', `    Config.MODE = "${mode}"`, 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))');
 
 runPythonCases(rule, {
   valid: [
@@ -30,6 +37,10 @@ runPythonCases(rule, {
     switched('session.mode = "acceptEdits"'),
     switched('other.mode = "bypassPermissions"', 'def on_yolo():', ...other('mode = "default"'), 'other = Other()'),
     switched('target.mode = "bypassPermissions"', 'def on_yolo(target: dict):'),
+    // A UI action, a reset and a handler writing through the class, each setting a mode that is not bypass.
+    clicked('acceptEdits'),
+    resets('acceptEdits'),
+    classSwitched('acceptEdits'),
     // Another class's attribute of the same name is not this one.
     session(settingUp('default'), other(...settingUp('bypassPermissions'))),
     session(asProperty('plan'), other(...asProperty('bypassPermissions'))),
@@ -72,10 +83,9 @@ runPythonCases(rule, {
       ...bypassAt(switched('target.mode = "bypassPermissions"', 'def on_yolo(target: Session):'), 9, 'can be', fromWrite('target.mode', 'on_yolo')),
     },
     { name: 'a class attribute read through the class', ...bypassAt(code('class Config:', '    MODE = "bypassPermissions"', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))'), 4) },
-    {
-      name: 'a class attribute a handler switches through the class: can be, naming the write',
-      ...bypassAt(code('class Config:', '    MODE = "default"', 'def on_yolo():', '    Config.MODE = "bypassPermissions"', 'query(prompt="x", options=ClaudeAgentOptions(permission_mode=Config.MODE))'), 6, 'can be', fromWrite('Config.MODE', 'on_yolo')),
-    },
+    { name: 'a class attribute a handler switches through the class: can be, naming the write', ...bypassAt(classSwitched('bypassPermissions'), 6, 'can be', fromWrite('Config.MODE', 'on_yolo')) },
+    { name: 'a click handler (a UI action) that switches the attribute to bypass: can be, naming the handler', ...bypassAt(clicked('bypassPermissions'), 10, 'can be', fromWrite('session.mode', 'on_yolo_clicked')) },
+    { name: 'a reset method that writes bypass back: can be, naming the write', ...bypassAt(resets('bypassPermissions'), 6, 'can be', fromWrite('self.mode', 'reset')) },
     { name: 'copy.deepcopy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.deepcopy(BASE)))'), 3) },
     { name: 'copy.copy of a bypass dict', ...bypassAt(code('BASE = {"permission_mode": "bypassPermissions"}', 'query(prompt="x", options=ClaudeAgentOptions(**copy.copy(BASE)))'), 3) },
   ],

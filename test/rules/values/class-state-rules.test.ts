@@ -42,9 +42,23 @@ const bareAt = (code: string, line: number, entry: string) => ({
   code,
   errors: [{ messageId: 'bareTool' as const, line, column: columnOf(code, line, `'${entry}'`), suggestions: [{ messageId: 'removeEntry' as const, data: { entry }, output: code.replace(`'${entry}'`, '') }] }],
 });
+/** An instance whose allow list a command handler replaces with `list` (line 7). */
+const trusted = (list: string) => withTools(["tools = ['Read'];"], ['const agent = new Agent();', `export function onTrust() { agent.tools = [${list}]; }`]);
 const bareCases = {
-  valid: [fieldTools("'Read', 'Bash(npm test *)'"), assigned("'Grep'")],
+  valid: [fieldTools("'Read', 'Bash(npm test *)'"), assigned("'Grep'"), trusted("'Read', 'Bash(git status)'")],
   invalid: [
+    {
+      name: 'an allow list a handler switches elsewhere: reported at the write',
+      code: trusted("'Read', 'Bash'"),
+      errors: [
+        {
+          messageId: 'bareTool' as const,
+          line: 7,
+          column: columnOf(trusted("'Read', 'Bash'"), 7, "'Bash'"),
+          suggestions: [{ messageId: 'removeEntry' as const, data: { entry: 'Bash' }, output: trusted("'Read'") }],
+        },
+      ],
+    },
     { name: 'an allow list the constructor keeps in a field', ...bareAt(fieldTools("'Bash'"), 3, 'Bash') },
     { name: 'an allow list merged in with Object.assign', ...bareAt(assigned("'WebFetch'"), 3, 'WebFetch') },
   ],

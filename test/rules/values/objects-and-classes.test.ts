@@ -25,11 +25,20 @@ const other = (...members: string[]) => `class Other { ${members.join(' ')} }`;
 const switched = (write: string, ...more: string[]) =>
   session(["mode = 'default';"], ['const session = new Session();', ...more, `export function onYolo() { ${write} }`]);
 const fromWrite = (name: string, owner: string) => ` (written to ${name} in ${owner}())`;
+/** A module-level `session` whose mode a click listener (an arrow, line 7) sets to `mode`. */
+const clicked = (mode: string) =>
+  session(["mode = 'default';"], ['const session = new Session();', `document.querySelector('#yolo').addEventListener('click', () => { session.mode = '${mode}'; });`]);
+/** A class whose `reset()` (line 4) writes `mode` back to its field. */
+const resets = (mode: string) => session(["mode = 'default';", `reset() { this.mode = '${mode}'; }`]);
 
 const valid = [
   // State switched elsewhere: the handler writes a mode that is not bypass, or the field of another class's instance.
   switched("session.mode = 'acceptEdits';"),
   switched("other.mode = 'bypassPermissions';", 'const other = new Other();', other("mode = 'default';")),
+  // A UI action and a reset that set a mode that is not bypass; a handler that sets a static field to one.
+  clicked('acceptEdits'),
+  resets('acceptEdits'),
+  lines(sdk, "class Config { static mode = 'default'; }", "export function onSafe() { Config.mode = 'acceptEdits'; }", "query({ prompt: 'x', options: { permissionMode: Config.mode } });"),
   // The constructor's own value is not bypass; another class's field of the same name is not this one.
   session(["constructor() { this.mode = 'default'; }"], [other("constructor() { this.mode = 'bypassPermissions'; }")]),
   session(["#mode = 'default';"], [other("#mode = 'bypassPermissions';")], 'this.#mode'),
@@ -73,6 +82,8 @@ const invalid = [
     name: "a handler that switches an instance's field to bypass: can be, naming the write",
     ...bypassAt(switched("session.mode = 'bypassPermissions';"), 7, 'can be', fromWrite('session.mode', 'onYolo')),
   },
+  { name: 'a click listener (a UI action) that switches the field to bypass: can be, at the write', ...bypassAt(clicked('bypassPermissions'), 7, 'can be', ' (written to session.mode in another function)') },
+  { name: 'a reset method that writes bypass back: can be, naming the write', ...bypassAt(resets('bypassPermissions'), 4, 'can be', fromWrite('this.mode', 'reset')) },
   { name: 'Object.assign into the options object', ...bypassAt(lines(sdk, 'const options = {};', "Object.assign(options, { permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options });"), 3) },
   {
     name: 'Object.assign into a nested object',
