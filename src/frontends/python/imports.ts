@@ -85,9 +85,23 @@ function loadersOf(source: PyModule): Set<string> {
         if (dotted(source, imported) === 'import_module') names.add(dotted(source, bound));
       }
     }
+    // A module that binds `__import__` itself (`def __import__(name):`, an assignment, an import) calls its own.
+    if (bindsName(source, statement, '__import__')) names.delete('__import__');
   }
   loaders.set(source, names);
   return names;
+}
+
+/** Whether a top-level statement binds `name`: a def or class of that name, an assignment to it, or an import of it. */
+function bindsName(source: PyModule, statement: PyNode, name: string): boolean {
+  const definition = statement.type === 'decorated_definition' ? field(statement, 'definition') : statement;
+  if (definition?.type === 'function_definition' || definition?.type === 'class_definition') return dotted(source, field(definition, 'name')) === name;
+  const assignment = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+  if (assignment?.type === 'assignment') return dotted(source, field(assignment, 'left')) === name;
+  if (statement.type !== 'import_from_statement') return false;
+  return namedChildren(statement)
+    .slice(1)
+    .some((item) => dotted(source, item.type === 'aliased_import' ? field(item, 'alias') : item) === name);
 }
 
 function dotted(source: PyModule, node: PyNode | undefined): string {

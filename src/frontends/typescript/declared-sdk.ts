@@ -92,8 +92,16 @@ function moduleOfType(type: ts.TypeNode, scopes: Scopes, depth: number): ImportB
     const namespace = isQualifiedName(name) && isIdentifier(name.left) ? importedAs(name.left, scopes) : undefined;
     return namespace?.name === '*' && isQualifiedName(name) ? { module: namespace.module, name: name.right.text } : undefined;
   }
-  const alias = type.kind === SyntaxKind.TypeReference ? localType(type as ts.TypeReferenceNode) : undefined;
-  return alias && isTypeAliasDeclaration(alias) ? moduleOfType(alias.type, scopes, depth + 1) : undefined;
+  const aliased = type.kind === SyntaxKind.TypeReference ? aliasedType(localType(type as ts.TypeReferenceNode)) : undefined;
+  return aliased && moduleOfType(aliased, scopes, depth + 1);
+}
+
+/** What an alias stands for: `type Sdk = …`, or in JavaScript `@typedef {…} Sdk`; undefined for an interface. */
+function aliasedType(local: LocalType | undefined): ts.TypeNode | undefined {
+  if (!local || isInterfaceDeclaration(local)) return undefined;
+  if (isTypeAliasDeclaration(local)) return local.type;
+  const expression = local.typeExpression;
+  return expression?.kind === SyntaxKind.JSDocTypeExpression ? expression.type : undefined;
 }
 
 /** The import an identifier names; a default import is the module's namespace, as `import()` gives it. */
@@ -103,14 +111,29 @@ function importedAs(name: ts.Identifier, scopes: Scopes): ImportBinding | undefi
   return binding?.name === 'default' ? { module: binding.module, name: '*' } : binding;
 }
 
-/** A type alias or interface of the module's top level that a reference names, without type arguments. */
-function localType(type: ts.TypeReferenceNode): ts.TypeAliasDeclaration | ts.InterfaceDeclaration | undefined {
+type LocalType = ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.JSDocTypedefTag;
+
+/**
+ * A type alias or interface of the module's top level that a reference names,
+ * without type arguments; in JavaScript also a `@typedef` in a JSDoc comment
+ * of a top-level statement.
+ */
+function localType(type: ts.TypeReferenceNode): LocalType | undefined {
   if (!isIdentifier(type.typeName) || type.typeArguments) return undefined;
   const name = type.typeName.text;
-  const found = type.getSourceFile().statements.filter(
+  const file = type.getSourceFile();
+  const found: LocalType[] = file.statements.filter(
     (statement): statement is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
       (isInterfaceDeclaration(statement) || isTypeAliasDeclaration(statement)) && statement.name.text === name && !statement.typeParameters,
   );
+  if (file.flags & ts.NodeFlags.JavaScriptFile) {
+    // ts.getJSDocTags leaves out typedefs (they declare no part of their host), so the comments are read whole.
+    for (const holder of [...file.statements, file.endOfFileToken] as Array<ts.Node & { jsDoc?: ts.JSDoc[] }>) {
+      for (const tag of (holder.jsDoc ?? []).flatMap((doc) => doc.tags ?? [])) {
+        if (tag.kind === SyntaxKind.JSDocTypedefTag && (tag as ts.JSDocTypedefTag).name?.text === name) found.push(tag as ts.JSDocTypedefTag);
+      }
+    }
+  }
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -130,7 +153,9 @@ function returnTypeOf(initializer: ts.Expression, scopes: Scopes): ts.TypeNode |
   const callee = unwrap(expression.expression);
   if (isIdentifier(callee)) {
     const declaration = scopes.resolve(callee);
-    return declaration && isFunctionDeclaration(declaration) ? declaration.type : undefined;
+    if (!declaration || !isFunctionDeclaration(declaration)) return undefined;
+    // JavaScript declares it in JSDoc (`@returns {Promise<typeof import('…')>}`).
+    return declaration.type ?? (declaration.flags & ts.NodeFlags.JavaScriptFile ? ts.getJSDocReturnType(declaration) : undefined);
   }
   if (!isPropertyAccessExpression(callee) || !isIdentifier(callee.expression)) return undefined;
   const holder = scopes.resolve(callee.expression);
@@ -145,8 +170,9 @@ function memberReturnType(type: ts.TypeNode, name: string, depth = 0): ts.TypeNo
   if (type.kind === SyntaxKind.TypeLiteral) members = (type as ts.TypeLiteralNode).members;
   else if (type.kind === SyntaxKind.TypeReference) {
     const local = localType(type as ts.TypeReferenceNode);
-    if (local && isTypeAliasDeclaration(local)) return memberReturnType(local.type, name, depth + 1);
-    members = local?.members;
+    const aliased = aliasedType(local);
+    if (aliased) return memberReturnType(aliased, name, depth + 1);
+    members = local && isInterfaceDeclaration(local) ? local.members : undefined;
   }
   const member = members?.find((each) => each.name && isIdentifier(each.name) && each.name.text === name);
   if (member?.kind === SyntaxKind.MethodSignature) return (member as ts.MethodSignature).type;

@@ -27,6 +27,11 @@ runPythonCases(rule, {
     py('from plugins import import_module', 'sdk = import_module("claude_agent_sdk")', run('sdk')),
     // importlib under another name, loading another module.
     py('import importlib as il', 'sdk = il.import_module("my_agent_sdk")', run('sdk')),
+    // Another module loaded by name: under an alias of import_module, and by __import__.
+    py('from importlib import import_module as load', 'sdk = load("my_agent_sdk")', run('sdk')),
+    py('sdk = __import__("my_agent_sdk")', run('sdk')),
+    // A function of its own named __import__.
+    py('def __import__(name):', '    return object()', 'sdk = __import__("claude_agent_sdk")', run('sdk')),
     // The SDK loaded, and its options deny what bypass would allow.
     py('from importlib import import_module', 'sdk = import_module("claude_agent_sdk")', 'sdk.query(prompt="x", options=sdk.ClaudeAgentOptions(permission_mode="bypassPermissions", disallowed_tools=["Bash"]))'),
     // A module handed in: nothing says it is the SDK.

@@ -68,6 +68,13 @@ const audited = (failure: string) =>
     wire('withAudit(guard)'),
   );
 
+/** The same wrapper in TypeScript, typed as a function from hook to hook. */
+const typedAudited = (failure: string) =>
+  audited(failure)
+    .replace(js, `${sdk}\n${policy}`)
+    .replace('const withAudit = (hook) => async', 'const withAudit = (hook: HookCallback): HookCallback => async')
+    .replace('const guard = async (input) =>', 'const guard: HookCallback = async (input) =>');
+
 /** The catch clause's report: the first `catch` in the file, with the deny the suggestion writes. */
 const caught = (code: string, gate: string, output: string) => {
   const line = code.split('\n').findIndex((text) => text.includes('catch')) + 1;
@@ -90,6 +97,7 @@ runRuleTests(rule, {
       unregistered(deny),
       // An untyped factory's object is not known to be a hook matcher.
       unregistered('{}', ''),
+      typedAudited(deny),
     ],
     invalid: [
       ...names.map((form) => ({
@@ -101,6 +109,11 @@ runRuleTests(rule, {
         name: 'a typed HookCallbackMatcher a factory returns, registered nowhere in the project',
         code: unregistered('{}'),
         errors: [caught(unregistered('{}'), 'the hook', unregistered(`${suggested} as const`))],
+      },
+      {
+        name: "a higher-order wrapper's catch is the wrapped guard's, typed HookCallback",
+        code: typedAudited('{}'),
+        errors: [caught(typedAudited('{}'), 'the hook', typedAudited(`${suggested} as const`))],
       },
     ],
   },

@@ -52,6 +52,7 @@ const throwing: Array<{ name: string; body: string[]; what: string; matcher?: st
     body: ['const { command } = input.tool_input;', `if (command.includes('rm')) return ${deny()};`, 'return {};'],
     what: "command.includes('rm')",
   },
+  { name: 'a function the analysis cannot see into', body: [`if (await lookupPolicy(input.tool_name)) return ${deny()};`, 'return {};'], what: 'await lookupPolicy(input.tool_name)' },
   {
     name: 'a field Bash always has, then JSON.parse: the later throw is still found',
     body: ["if (input.tool_input.command.startsWith('psql')) return JSON.parse(process.env.SQL_POLICY ?? '{}');", `return ${deny()};`],
@@ -98,7 +99,12 @@ runRuleTests(failOpen, {
     ],
   },
   javascript: {
-    valid: [...producedValues.map((body) => hook('js', body)), ...fieldsAlwaysThere('js'), hook('js', emptyCatch(`return ${deny()};`))],
+    valid: [
+      ...producedValues.map((body) => hook('js', body)),
+      ...fieldsAlwaysThere('js'),
+      hook('js', emptyCatch(`return ${deny()};`)),
+      ...throwing.map(({ body }) => hook('js', body, ", onFailure: 'block'")),
+    ],
     invalid: [
       ...throwsOpen('js'),
       {
