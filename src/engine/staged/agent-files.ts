@@ -1,6 +1,7 @@
 import { isSettingsPath } from '../../frontends/settings/paths.js';
 import { candidateText, isSupportedPath } from '../prefilter.js';
 import { git, records } from './git.js';
+import { resolutionConfigs } from './names.js';
 import { searchMarkers, searchPathspecs } from './search-terms.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -37,6 +38,7 @@ export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string
     found.push(...records(git(grepArgs(['--cached'], pathspecs), repository, { okStatuses: [1], globs: true })).filter((file) => wanted.has(file)));
   }
   found.push(...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)));
-  snapshot.prefetch(found);
+  // With the configs the name test reads next: one `git cat-file` for both.
+  snapshot.prefetch([...found, ...resolutionConfigs(snapshot)]);
   return [...new Set(found)].filter((file) => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined).sort();
 }

@@ -35,7 +35,7 @@ export function agentsReaching(snapshot: Snapshot, agents: readonly string[], ch
   for (const file of snapshot.entries.keys()) {
     const name = path.posix.basename(file);
     if (name === 'package.json') addTo(packages, path.posix.basename(path.posix.dirname(file)), file);
-    if (/^(?:tsconfig|jsconfig)[^/]*\.json$/.test(name)) configs.push(file);
+    if (isResolutionConfig(name)) configs.push(file);
     if (isTypeScriptPath(file)) addTo(byName, moduleName(file), file);
   }
   snapshot.prefetch(configs);
@@ -110,6 +110,16 @@ export function agentsReaching(snapshot: Snapshot, agents: readonly string[], ch
 }
 
 const maxFollowed = 200;
+
+/** A tsconfig or jsconfig by its base name: the name test reads them all first (`paths`, `rootDirs`). */
+function isResolutionConfig(name: string): boolean {
+  return /^(?:tsconfig|jsconfig)[^/]*\.json$/.test(name);
+}
+
+/** The snapshot's tsconfig and jsconfig files, which `agentsReaching` reads: fetched with the agent files, they cost no `git cat-file` of their own. */
+export function resolutionConfigs(snapshot: Snapshot): string[] {
+  return [...snapshot.entries.keys()].filter((file) => isResolutionConfig(path.posix.basename(file)));
+}
 
 function addTo(map: Map<string, string[]>, key: string, value: string): void {
   const known = map.get(key);
