@@ -94,6 +94,14 @@ describe('bare entries under a bypass mode', () => {
     ]);
   });
 
+  it('a mode that can be bypass, in JavaScript: the entry is still bare where the mode is not bypass', async () => {
+    const options = "permissionMode: process.env.CI ? 'bypassPermissions' : 'default', disallowedTools: ['Bash(rm *)'], allowedTools: ['Bash']";
+    expect(await findingsOf('maybe.mjs', ts(options))).toEqual([
+      `2:${jsAt(options, ' allowedTools') + 1} no-bypass-without-disallowed-tools/allowedToolsIgnored`,
+      `2:${jsAt(options, "'Bash']")} no-bare-allowed-tools/bareTool`,
+    ]);
+  });
+
   it('a mode that can be bypass, in Python: the entry is still bare where the mode is not bypass', async () => {
     const options = "permission_mode='bypassPermissions' if ci else 'default', disallowed_tools=['Bash(rm *)'], allowed_tools=['Bash']";
     expect(await findingsOf('maybe.py', pyWithCallback(options))).toEqual([
@@ -120,6 +128,17 @@ describe('an empty, blank or malformed allow entry: only valid-permission-rule s
       expect(found).toHaveLength(1);
       expect(found[0]).toMatch(new RegExp(`^4:${pyAt(options, entry)} valid-permission-rule/`));
     }
+  });
+
+  it.each([
+    ['TypeScript', 'both.ts'],
+    ['JavaScript', 'both.mjs'],
+  ])('a bare entry next to one is still reported, by the rule that names the callback it defeats (%s)', async (_, file) => {
+    const options = `${callback}, allowedTools: ['Bash(', 'Bash']`;
+    expect(await findingsOf(file, ts(options))).toEqual([
+      `2:${jsAt(options, "'Bash('")} valid-permission-rule/malformed`,
+      `2:${jsAt(options, "'Bash']")} no-shadowed-can-use-tool/wholeToolAllowed`,
+    ]);
   });
 
   it('a bare entry next to one is still reported, by the rule that names the callback it defeats', async () => {

@@ -55,6 +55,23 @@ describe('TypeScript and JavaScript', () => {
     expect(at).toEqual(['lib/config.mjs:1:42 no-bypass-without-disallowed-tools']);
   });
 
+  it('checks a plain JavaScript options module that reaches an SDK loaded with import()', async () => {
+    const { at } = await findings({
+      'lib/config.mjs': "export const options = { permissionMode: 'bypassPermissions' };\n",
+      'lib/agent.mjs': `import { options } from './config.mjs';\nexport async function main() {\n  const sdk = await import(${sdk});\n  return sdk.query({ prompt: 'x', options });\n}\n`,
+    });
+    expect(at).toEqual(['lib/config.mjs:1:42 no-bypass-without-disallowed-tools']);
+  });
+
+  it('stays silent on a plain JavaScript options module whose object reaches only a query that is not the SDK', async () => {
+    const { at } = await findings({
+      'lib/config.mjs': "export const options = { permissionMode: 'bypassPermissions' };\n",
+      'lib/db.mjs': 'export function query(input) { return input; }\n',
+      'lib/agent.mjs': `import { query } from './db.mjs';\nimport { options } from './config.mjs';\nquery({ prompt: 'x', options });\nexport const sdk = import(${sdk});\n`,
+    });
+    expect(at).toEqual([]);
+  });
+
   it("checks an object typed as the SDK's Options re-exported by a local types module", async () => {
     const { at } = await findings({
       'src/types.ts': `export type { Options } from ${sdk};\n`,
@@ -96,6 +113,11 @@ describe('Python', () => {
   it.each([
     ['an absolute import', { 'settings.py': 'OPTIONS = dict(permission_mode="bypassPermissions")\n', 'agent.py': `${entry}from settings import OPTIONS\nquery(prompt="x", options=ClaudeAgentOptions(**OPTIONS))\n` }, 'settings.py:1:32'],
     ['a relative import of a constant', { 'pkg/__init__.py': '', 'pkg/settings.py': 'MODE = "bypassPermissions"\n', 'pkg/agent.py': `${entry}from .settings import MODE\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=MODE))\n` }, 'pkg/settings.py:1:8'],
+    [
+      'an agent that loads the SDK with importlib',
+      { 'settings.py': 'OPTIONS = dict(permission_mode="bypassPermissions")\n', 'agent.py': 'import importlib\nfrom settings import OPTIONS\nsdk = importlib.import_module("claude_agent_sdk")\nsdk.query(prompt="x", options=sdk.ClaudeAgentOptions(**OPTIONS))\n' },
+      'settings.py:1:32',
+    ],
   ])('checks a settings module that reaches query() through %s', async (_, files, at) => {
     const found = await findings(files);
     expect(found.at).toEqual([`${at} no-bypass-without-disallowed-tools`]);

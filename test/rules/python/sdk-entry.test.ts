@@ -27,6 +27,7 @@ runPythonCases(rule, {
     py('from plugins import import_module', 'sdk = import_module("claude_agent_sdk")', run('sdk')),
     // importlib under another name, loading another module.
     py('import importlib as il', 'sdk = il.import_module("my_agent_sdk")', run('sdk')),
+    py('import importlib', 'def main():', '    sdk = importlib.import_module("my_agent_sdk")', `    return ${run('sdk')}`),
     // Another module loaded by name: under an alias of import_module, and by __import__.
     py('from importlib import import_module as load', 'sdk = load("my_agent_sdk")', run('sdk')),
     py('sdk = __import__("my_agent_sdk")', run('sdk')),

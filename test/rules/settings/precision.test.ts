@@ -68,6 +68,21 @@ describe('a hook run through an installed TypeScript runner: the script it runs 
     },
   );
 
+  // The same runner on a JavaScript script, and a Python hook run by the project's virtualenv interpreter (also installed, not committed).
+  it.each([
+    ['node_modules/.bin/tsx hooks/guard.mjs', 'hooks/guard.mjs', blocking],
+    ['.venv/bin/python hooks/guard.py', 'hooks/guard.py', 'import sys\nif len(sys.argv) > 9:\n    sys.exit(2)\n'],
+  ])('silent when the script is there and blocks: %s', (command, script, text) => {
+    expect(reports(command, { [script]: text })).toEqual([]);
+  });
+
+  it.each([
+    ['node_modules/.bin/tsx hooks/guard.mjs', 'hooks/guard.mjs', 'if (process.argv.length > 9) process.exit(1);\n'],
+    ['.venv/bin/python hooks/guard.py', 'hooks/guard.py', 'import sys\nif len(sys.argv) > 9:\n    sys.exit(1)\n'],
+  ])('an exit 1 in the script is reported: %s', (command, script, text) => {
+    expect(reports(command, { [script]: text })).toEqual([{ messageId: 'exitOne', data: { script, line: text.startsWith('import') ? 3 : 1 }, line: 4, column: at }]);
+  });
+
   it('silent for another installed program, whose script cannot be known', () => {
     expect(reports('node_modules/.bin/policy-guard --strict', {})).toEqual([]);
     expect(reports('npx policy-guard hooks/guard.ts', {})).toEqual([]);

@@ -108,8 +108,9 @@ runRuleTests(rule, {
       lines("import('./own-sdk.js').then((agent) => agent.query(" + options + '));'),
       // A required module of the project's own, passed on.
       { code: lines("const own = require('./own-sdk.js');", `const { query } = require(${sdk});`, 'function run(label, agent) {', `  return agent.query(${options});`, '}', "run('x', own);"), filename: 'file.cjs' },
-      // A field typed by JSDoc as another module.
+      // A field typed by JSDoc as another module, and one with no type.
       lines('export class Runner {', "  /** @type {typeof import('./own-sdk.js')} */", '  agent;', `  run() { return this.agent.query(${options}); }`, '}'),
+      lines(`import * as agentSdk from ${sdk};`, 'export class Runner {', '  agent;', `  run() { return this.agent.query(${options}); }`, '}', 'export const sdk = agentSdk;'),
       // JSDoc types that name another module: getSDK's return, a typedef, an export's type; an untyped getSDK().
       lines("/** @returns {Promise<typeof import('./own-sdk.js')>} */", 'async function getSDK() { return globalThis.sdk; }', 'export async function run() {', '  const agent = await getSDK();', `  return agent.query(${options});`, '}'),
       lines("/** @typedef {typeof import('./own-sdk.js')} Sdk */", '/** @param {Sdk} agent */', 'export function run(agent) {', `  return agent.query(${options});`, '}'),
