@@ -4,7 +4,7 @@ import { matcherHooks } from '../../model/hooks.js';
 import { sdkExport, type Evaluator } from './evaluate.js';
 import { qualifiedName } from './imports.js';
 import { gateTypes, optionsClasses } from './sdk.js';
-import { switchOf } from './switches.js';
+import { switchesOfCallee, switchOf } from './switches.js';
 import { withSwitch } from '../../model/switches.js';
 import { field, namedChildren, spanOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
@@ -44,7 +44,7 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
 
   /** Entry calls, and the run-time switches of the sessions they start. */
   const started = new Map<PyNode, number>();
-  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: PyNode }> = [];
+  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: PyNode; evaluator?: Evaluator }> = [];
   walk(module.root, (node) => {
     if (node.type === 'decorated_definition') {
       const definition = field(node, 'definition');
@@ -58,6 +58,7 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
     if (node.type !== 'call') return;
     const switched = switchOf(module, evaluator.scopes, node);
     if (switched) switches.push({ ...switched, call: node });
+    for (const { started: client, switched: call, ...handed } of switchesOfCallee(evaluator, node)) switches.push({ ...handed, started: [client], call });
     const callee = field(node, 'function');
     // A call node is never a name itself, so without a callee there is no name to look up.
     const qualified = callee && qualifiedName(module, evaluator.scopes, callee);
@@ -99,10 +100,10 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       if (isOptions) found.built.push({ configuration: { span: spanOf(module, node), entry: name ?? 'replace', options: value }, node });
     }
   });
-  for (const { started: calls, method, written, argument, call: switchCall } of switches) {
+  for (const { started: calls, method, written, argument, call: switchCall, evaluator: theirs = evaluator } of switches) {
     for (const call of calls) {
       const index = started.get(call);
-      if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, evaluator.evaluate(argument), written, spanOf(module, switchCall), 'permission_mode');
+      if (index !== undefined) found.entries[index] = withSwitch(found.entries[index]!, method, theirs.evaluate(argument), written, spanOf(theirs.source, switchCall), 'permission_mode');
     }
   }
   return found;

@@ -804,7 +804,7 @@ export class Evaluator {
   }
 
   /** A function of another module of the project that a call names: `make_guard` of `from .hooks import make_guard`. */
-  private importedFunction(callee: PyNode): { node: PyNode; evaluator: Evaluator } | undefined {
+  importedFunction(callee: PyNode): { node: PyNode; evaluator: Evaluator } | undefined {
     if (!this.imports?.evaluatorOf) return undefined;
     const values = ['identifier', 'attribute'].includes(unwrap(callee).type) ? this.evaluate(callee).alternatives : [];
     const [only] = values;

@@ -115,7 +115,7 @@ function keepsCallers(source: PyModule, scopes: Scopes, fn: PyNode): boolean {
 }
 
 /** The parameter a binding site names, with its list and its `def`: `x`, `x: T`, `x=1`. */
-function parameterOf(site: PyNode): { parameter: PyNode; list: PyNode; fn: PyNode } | undefined {
+export function parameterOf(site: PyNode): { parameter: PyNode; list: PyNode; fn: PyNode } | undefined {
   const parameter = site.parent?.type === 'parameters' ? site : site.parent;
   const list = parameter?.parent;
   const fn = list?.parent;

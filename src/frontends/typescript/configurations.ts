@@ -7,7 +7,7 @@ import { isNotSet, propertyOf } from '../../model/values.js';
 import { indexOf } from './file-index.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
 import { spanOf, unwrap } from './parse.js';
-import { switchOf } from './switches.js';
+import { switchesOfCallee, switchOf } from './switches.js';
 import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
 import { declaredType } from './declared-sdk.js';
@@ -60,7 +60,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   const used = new Set<ts.Node>();
   /** Entry calls by node, and the run-time switches of the sessions they start. */
   const started = new Map<ts.CallExpression, number>();
-  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: ts.CallExpression }> = [];
+  const switches: Array<NonNullable<ReturnType<typeof switchOf>> & { call: ts.CallExpression; evaluator?: Evaluator }> = [];
 
   const addEntry = (call: ts.CallExpression, reference: SdkReference): void => {
     const entry = entryPoints[reference.name];
@@ -155,6 +155,7 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
         addClaim(node);
         const found = switchOf(node, scopes);
         if (found) switches.push({ ...found, call: node });
+        for (const { started: call, switched, ...handed } of switchesOfCallee(node, scopes, evaluator)) switches.push({ ...handed, started: [call], call: switched });
       }
     } else if (isVariableDeclaration(node) && node.initializer) {
       const type = declaredType(node);
@@ -184,10 +185,10 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
   for (const factory of factories) {
     if (!modelled.has(factory)) entries.push({ span: spanOf(factory), entry: 'createClaudeCode', options: providerModelOptions(defaultsOf(factory), undefined, spanOf(factory)) });
   }
-  for (const { started: calls, method, written, argument, call: switchCall } of switches) {
+  for (const { started: calls, method, written, argument, call: switchCall, evaluator: theirs = evaluator } of switches) {
     for (const call of calls) {
       const index = started.get(call);
-      if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, evaluator.evaluate(argument), written, spanOf(switchCall));
+      if (index !== undefined) entries[index] = withSwitch(entries[index]!, method, theirs.evaluate(argument), written, spanOf(switchCall));
     }
   }
   return { entries, typed, used, gates };

@@ -70,7 +70,7 @@ export class Evaluator {
 
   constructor(
     private readonly file: ts.SourceFile,
-    private readonly scopes: Scopes,
+    readonly scopes: Scopes,
     private readonly functions: FunctionTable,
     private readonly imports?: ImportResolver,
     /** Shared by the evaluators of one project: a value may come through several files. */
@@ -484,7 +484,7 @@ export class Evaluator {
   }
 
   /** A function of another file of the project that a call names: `makePolicyHook` of `import { makePolicyHook } from './policy'`. */
-  private importedFunction(callee: ts.Expression): { node: FunctionNode; evaluator: Evaluator } | undefined {
+  importedFunction(callee: ts.Expression): { node: FunctionNode; evaluator: Evaluator } | undefined {
     if (!this.imports?.evaluatorOf || !(isIdentifier(callee) || isPropertyAccessExpression(callee))) return undefined;
     // A name declared in this file is a local function or not one at all: only an import is looked up.
     const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
