@@ -34,8 +34,22 @@ process.on('exit', () => { for (const file of Object.keys(cache)) appendFileSync
 `,
 );
 
+/** The bundle's chunks by the built modules each holds (written by the build, scripts/bundle-cli.mjs). */
+const chunks = path.join(repoRoot, 'dist/cli/modules.json');
+const heldBy = (): Record<string, string[]> => (existsSync(chunks) ? (JSON.parse(readFileSync(chunks, 'utf8')) as Record<string, string[]>) : {});
+/** A chunk of the bundle stands for the built modules it holds: loading it runs them all. */
+const unbundled = (loaded: string[]): string[] => {
+  const held = heldBy();
+  return loaded.flatMap((file) => (file.startsWith('dist/cli/') ? (held[file.slice('dist/cli/'.length)] ?? [file]) : [file]));
+};
+
 /** The modules of toolgate and its dependencies that `toolgate <args>` loads, relative to the repository. */
 function modulesLoadedBy(args: string[], cwd: string, script = bin, env: NodeJS.ProcessEnv = process.env, esOnly = false): string[] {
+  return unbundled(filesLoadedBy(args, cwd, script, env, esOnly));
+}
+
+/** The files `toolgate <args>` loads, relative to the repository: the bundle's chunks as themselves. */
+function filesLoadedBy(args: string[], cwd: string, script = bin, env: NodeJS.ProcessEnv = process.env, esOnly = false): string[] {
   const log = path.join(mkdtempSync(path.join(work, 'log-')), 'loaded.txt');
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], { cwd, encoding: 'utf8', timeout: 900_000, env: { ...env, TOOLGATE_LOAD_LOG: log } });
@@ -72,6 +86,12 @@ function treeOf(parent: string, files: Record<string, string>): string {
 const agent = { 'agent/consts.ts': "export const TOOLS = ['Read'];\n", 'agent/options.ts': "import { query } from '@anthropic-ai/claude-agent-sdk';\nimport { TOOLS } from './consts';\nquery({ prompt: 'x', options: { allowedTools: TOOLS } });\n" };
 
 describe('start-up', () => {
+  it('runs the bundled CLI: a scan of agent code loads chunks of dist/cli, not the built modules one by one', () => {
+    const files = filesLoadedBy(['scan', '--no-config', '.'], treeOf('bundled', agent));
+    expect(files.filter((file) => file.startsWith('dist/src/') || file.startsWith('dist/rules/'))).toEqual([]);
+    expect(unbundled(files)).toEqual(expect.arrayContaining(['dist/rules/index.js', 'dist/src/engine/check-file.js', 'dist/src/frontends/typescript/evaluate.js']));
+  });
+
   it('--version and --help load the CLI alone: no command, no engine, no rule', () => {
     expect(existsSync(bin), `${bin} is missing: run \`npm run build\` first`).toBe(true);
     const empty = mkdtempSync(path.join(work, 'empty-'));

@@ -10,8 +10,8 @@ describe('the package contents', () => {
   const files = pack!.files.map((file) => file.path);
 
   it('ships the build, the docs, the README and the LICENSE, and nothing else', () => {
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/bin/toolgate.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'docs/configuration.md']));
-    const unexpected = files.filter((file) => !/^(?:package\.json|README\.md|LICENSE|dist\/(?:src|rules|bin)\/.+\.(?:js|d\.ts|cjs|d\.cts|json|wasm|map)|docs\/.+\.md)$/.test(file));
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/bin/toolgate.js', 'dist/cli/toolgate.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'docs/configuration.md']));
+    const unexpected = files.filter((file) => !/^(?:package\.json|README\.md|LICENSE|dist\/(?:src|rules|bin|cli)\/.+\.(?:js|d\.ts|cjs|d\.cts|json|wasm|map)|docs\/.+\.md)$/.test(file));
     expect(unexpected).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 // `module.enableCompileCache` does for every module (Node 20 has none):
 // compiling the 9 MB TypeScript compiler costs about 0.2 s of every scan that
 // meets agent code; with its bytecode from the last run, under 0.1 s.
+import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
@@ -66,7 +67,7 @@ interface Prepared {
 
 /** Compile `file` as Node.js wraps a CommonJS module, with the cached bytecode if it is for this very file and process. */
 function prepare(file: string, cacheDir: string): Prepared {
-  const source = readFileSync(file, 'utf8');
+  const source = readSource(file);
   const header = Buffer.from(`${cacheKey(file)}\n`);
   const cacheFile = path.join(cacheDir, `${path.basename(file)}-${shortHash(file)}.v8cache`);
   const cachedData = readCache(cacheFile, header);
@@ -74,6 +75,16 @@ function prepare(file: string, cacheDir: string): Prepared {
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
   const script = new vm.Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
   return { script, accepted: cachedData !== undefined && !script.cachedDataRejected, cacheFile, header };
+}
+
+/**
+ * The file's text. The compiler is ASCII throughout: read as Latin-1 it is
+ * the same string, and checking that and decoding its 9 MB take about 18 ms
+ * where decoding it as UTF-8 takes 30 to 40.
+ */
+function readSource(file: string): string {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /**
