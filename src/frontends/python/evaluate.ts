@@ -157,7 +157,7 @@ export class Evaluator {
       case 'boolean_operator':
         return this.booleanOperator(node, bindings);
       case 'binary_operator':
-        return this.listSum(node, bindings);
+        return this.binaryOperator(node, bindings);
       case 'named_expression': {
         const value = field(node, 'value');
         return value ? this.evaluate(value, bindings) : unknown(span);
@@ -287,14 +287,20 @@ export class Evaluator {
   }
 
   /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
-  private listSum(node: PyNode, bindings: Bindings | undefined): ValueSet {
+  /** `a + b` of lists; `a | b` of dicts, the right one's keys winning (Python 3.9). */
+  private binaryOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
     const left = field(node, 'left');
     const right = field(node, 'right');
     const operator = field(node, 'operator');
-    if (!left || !right || !operator || textOf(this.source, operator) !== '+') return unknown(this.span(node));
+    const symbol = operator ? textOf(this.source, operator) : '';
+    if (!left || !right || (symbol !== '+' && symbol !== '|')) return unknown(this.span(node));
     const parts = [this.evaluate(left, bindings), this.evaluate(right, bindings)];
-    if (!parts.every((part) => part.alternatives.every((value) => value.kind === 'array'))) return unknown(this.span(node));
-    return joinArrays(parts, this.span(node));
+    const kind = symbol === '+' ? 'array' : 'object';
+    if (!parts.every((part) => part.alternatives.length > 0 && part.alternatives.every((value) => value.kind === kind))) return unknown(this.span(node));
+    if (kind === 'array') return joinArrays(parts, this.span(node));
+    const merged = new ObjectBuilder(this.span(node));
+    for (const [index, part] of parts.entries()) merged.spread(part, this.span(index === 0 ? left : right));
+    return merged.result();
   }
 
   private booleanOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
@@ -664,7 +670,14 @@ export class Evaluator {
   private modelDefault(model: ModelClass, modelField: ModelField): ValueSet | undefined {
     const value = modelField.default ? this.evaluate(modelField.default) : modelField.factory ? this.factoryResult(modelField.factory) : undefined;
     if (!value || model.kind !== 'settings') return value;
-    return environmentFallback({ name: modelField.name.toUpperCase(), span: this.span(modelField.at) }, value);
+    return environmentFallback({ name: `${this.envPrefix(model)}${modelField.name.toUpperCase()}`, span: this.span(modelField.at) }, value);
+  }
+
+  /** A BaseSettings class's `env_prefix` (matched in any case): its string, or the expression as written when it is not one known string. */
+  private envPrefix(model: ModelClass): string {
+    if (!model.envPrefix) return '';
+    const [only, ...more] = this.evaluate(model.envPrefix).alternatives;
+    return only?.kind === 'string' && more.length === 0 ? only.value.toUpperCase() : `{${textOf(this.source, model.envPrefix)}}`;
   }
 
   /** `default_factory=lambda: [...]`, a function of this module, `list` or `dict`: what calling it gives. */
@@ -759,6 +772,7 @@ export class Evaluator {
         return this.replace(node, bindings);
       case 'copy.copy':
       case 'copy.deepcopy':
+      case 'types.MappingProxyType':
       case 'functools.partial':
       case 'list':
       case 'tuple': {

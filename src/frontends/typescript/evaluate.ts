@@ -10,7 +10,7 @@ import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
 import { loopElements, restList, spreadArguments } from '../core/loops.js';
-import { instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
+import { annotatedClass, instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction, restArgumentsAt } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -403,7 +403,20 @@ export class Evaluator {
     const imported = declaration && this.imported(declaration, node, key);
     if (imported) return imported;
     if (declaration && isClassDeclaration(declaration)) return this.staticMember(declaration, key, node);
-    return { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
+    const read = { alternatives: propertyOf(this.evaluate(node.expression, bindings), key).values };
+    return declaration ? this.typedRead(declaration, key, read, node) : read;
+  }
+
+  /**
+   * `session.mode` of a parameter `session: Session` typed as a class of
+   * this file: where no call shows the object, what an instance's member
+   * holds (its field as its class and the writes to it give it).
+   */
+  private typedRead(declaration: ts.Node, key: string, read: ValueSet, at: ts.Node): ValueSet {
+    if (!read.alternatives.some((value) => value.kind === 'unknown')) return read;
+    const cls = annotatedClass(declaration, this.scopes);
+    if (!cls || (!cls.members.some((member) => member.name && staticName(member.name) === key) && !thisWritesOf(cls).has(key))) return read;
+    return union({ alternatives: read.alternatives.filter((value) => value.kind !== 'unknown') }, this.memberOf(cls, key, at));
   }
 
   /** `Config.mode`: a static member, its initialiser with every write through the class's name (see `fieldValue`). */

@@ -1,7 +1,7 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isBinaryExpression, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isParameter, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isBinaryExpression, isClassDeclaration, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isObjectLiteralExpression, isParameter, isPropertyAssignment, isShorthandPropertyAssignment, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { FieldWrite } from '../core/fields.js';
-import { writesInRunOrder } from './file-index.js';
+import { isObjectAssign, writesInRunOrder } from './file-index.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { enclosingFunction } from './parameters.js';
 import type { Scopes } from './scope.js';
@@ -23,8 +23,21 @@ export function thisWritesOf(cls: ts.ClassLikeDeclaration): Map<string, ThisWrit
 
 function findThisWrites(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> {
   const found = new Map<string, ThisWrite[]>();
+  // `constructor(private mode = 'plan')`: the field is set from the parameter before the body runs.
+  for (const parameter of cls.members.find(isConstructorDeclaration)?.parameters ?? []) {
+    if (isIdentifier(parameter.name) && isParameterProperty(parameter)) {
+      add(found, parameter.name.text, { place: 'setup', name: `this.${parameter.name.text}`, value: parameter.name, span: spanOf(parameter) });
+    }
+  }
   for (const write of writesInRunOrder(cls.getSourceFile())) {
-    if (write.pos < cls.pos || write.end > cls.end || !isBinaryExpression(write)) continue;
+    if (write.pos < cls.pos || write.end > cls.end) continue;
+    if (!isBinaryExpression(write)) {
+      for (const [key, value] of assignedToThis(write)) {
+        const place = placeOf(write, cls);
+        if (place) add(found, key, { ...place, name: `this.${key}`, value, span: spanOf(write) });
+      }
+      continue;
+    }
     const target = fieldTarget(write);
     if (!target || unwrap(target.object).kind !== SyntaxKind.ThisKeyword) continue;
     const place = placeOf(write, cls);
@@ -69,12 +82,50 @@ function outsideWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): { instan
 
 /** A variable set to `new Cls(...)`, or a parameter annotated `Cls`. */
 function holdsInstance(declaration: ts.Node | undefined, cls: ts.ClassLikeDeclaration, scopes: Scopes): boolean {
-  const named = (name: ts.Node | undefined) => !!name && isIdentifier(name) && scopes.resolve(name) === cls;
   if (declaration && isVariableDeclaration(declaration) && declaration.initializer) {
     const initializer = unwrap(declaration.initializer);
-    return isNewExpression(initializer) && named(unwrap(initializer.expression));
+    const callee = isNewExpression(initializer) ? unwrap(initializer.expression) : undefined;
+    return !!callee && isIdentifier(callee) && scopes.resolve(callee) === cls;
   }
-  return !!declaration && isParameter(declaration) && !!declaration.type && isTypeReferenceNode(declaration.type) && named(declaration.type.typeName);
+  return !!declaration && annotatedClass(declaration, scopes) === cls;
+}
+
+/** The class of this file a parameter's annotation names: `session: Session`. */
+export function annotatedClass(declaration: ts.Node, scopes: Scopes): ts.ClassDeclaration | undefined {
+  if (!isParameter(declaration) || !declaration.type || !isTypeReferenceNode(declaration.type) || !isIdentifier(declaration.type.typeName)) return undefined;
+  const cls = scopes.resolve(declaration.type.typeName);
+  return cls && isClassDeclaration(cls) ? cls : undefined;
+}
+
+/**
+ * `Object.assign(this, { mode: 'plan' }, { model })`: each written key and
+ * its value, later sources last. A source that is not an object literal
+ * (or a member that is not a plain key) sets keys that cannot be read, and
+ * those writes are not seen.
+ */
+function assignedToThis(call: ts.CallExpression): Array<[string, ts.Expression]> {
+  const callee = unwrap(call.expression);
+  const [target, ...sources] = call.arguments;
+  if (!isPropertyAccessExpression(callee) || !isObjectAssign(callee) || !target || unwrap(target).kind !== SyntaxKind.ThisKeyword) return [];
+  const members: Array<[string, ts.Expression]> = [];
+  for (const source of sources) {
+    const literal = unwrap(source);
+    if (!isObjectLiteralExpression(literal)) continue;
+    for (const member of literal.properties) {
+      const key = member.name && staticName(member.name);
+      if (key === undefined) continue;
+      if (isPropertyAssignment(member)) members.push([key, member.initializer]);
+      else if (isShorthandPropertyAssignment(member)) members.push([key, member.name]);
+    }
+  }
+  return members;
+}
+
+const propertyModifiers = new Set([SyntaxKind.PublicKeyword, SyntaxKind.PrivateKeyword, SyntaxKind.ProtectedKeyword, SyntaxKind.ReadonlyKeyword]);
+
+/** A constructor parameter that declares a field: `private`, `public`, `protected` or `readonly`. */
+function isParameterProperty(parameter: ts.ParameterDeclaration): boolean {
+  return !!parameter.modifiers?.some((modifier) => propertyModifiers.has(modifier.kind));
 }
 
 /** `x.key = value` or `x['key'] = value`: the object written to and the key. */
