@@ -1,18 +1,40 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isBinaryExpression, isClassDeclaration, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isObjectLiteralExpression, isParameter, isPropertyAssignment, isShorthandPropertyAssignment, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isBinaryExpression, isClassDeclaration, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isObjectLiteralExpression, isParameter, isPropertyAssignment, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { FieldWrite } from '../core/fields.js';
 import { isObjectAssign, writesInRunOrder } from './file-index.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { enclosingFunction } from './parameters.js';
 import type { Scopes } from './scope.js';
 
-/** A write to a field of `this` in a class's own code, without its value evaluated. */
-export type ThisWrite = Omit<FieldWrite, 'value'> & { value: ts.Expression };
+/**
+ * A write to a field of `this` in a class's own code, without its value
+ * evaluated. `spread`: `Object.assign(this, source)` of a source that is not
+ * an object literal, which writes whichever keys `value` turns out to hold.
+ */
+export type ThisWrite = Omit<FieldWrite, 'value'> & { value: ts.Expression; spread?: true };
 
-const known = new WeakMap<ts.Node, Map<string, ThisWrite[]>>();
+interface ClassWrites {
+  byKey: Map<string, ThisWrite[]>;
+  /** The `spread` writes, which may write any key. */
+  spreads: ThisWrite[];
+}
+
+const known = new WeakMap<ts.Node, ClassWrites>();
 
 /** The writes `this.key = value` in the methods, constructor and field initialisers of a class, by key, in run order. */
 export function thisWritesOf(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> {
+  return classWritesOf(cls).byKey;
+}
+
+/** The writes of key `key` of `this`, the `spread` ones that may write it among them, in run order. */
+export function thisWritesOfKey(cls: ts.ClassLikeDeclaration, key: string): ThisWrite[] {
+  const { byKey, spreads } = classWritesOf(cls);
+  const own = byKey.get(key) ?? [];
+  if (spreads.length === 0) return own;
+  return [...own, ...spreads].sort((a, b) => runOrder.get(a)! - runOrder.get(b)!);
+}
+
+function classWritesOf(cls: ts.ClassLikeDeclaration): ClassWrites {
   let writes = known.get(cls);
   if (!writes) {
     writes = findThisWrites(cls);
@@ -21,27 +43,37 @@ export function thisWritesOf(cls: ts.ClassLikeDeclaration): Map<string, ThisWrit
   return writes;
 }
 
-function findThisWrites(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> {
-  const found = new Map<string, ThisWrite[]>();
+/** Where each write of `this` stands among its class's writes, for merging the keyed ones with the spread ones. */
+const runOrder = new WeakMap<ThisWrite, number>();
+
+function findThisWrites(cls: ts.ClassLikeDeclaration): ClassWrites {
+  const found: ClassWrites = { byKey: new Map(), spreads: [] };
+  let order = 0;
+  const note = (key: string | undefined, write: ThisWrite): void => {
+    runOrder.set(write, order++);
+    if (key === undefined) found.spreads.push(write);
+    else add(found.byKey, key, write);
+  };
   // `constructor(private mode = 'plan')`: the field is set from the parameter before the body runs.
   for (const parameter of cls.members.find(isConstructorDeclaration)?.parameters ?? []) {
     if (isIdentifier(parameter.name) && isParameterProperty(parameter)) {
-      add(found, parameter.name.text, { place: 'setup', name: `this.${parameter.name.text}`, value: parameter.name, span: spanOf(parameter) });
+      note(parameter.name.text, { place: 'setup', name: `this.${parameter.name.text}`, value: parameter.name, span: spanOf(parameter) });
     }
   }
   for (const write of writesInRunOrder(cls.getSourceFile())) {
     if (write.pos < cls.pos || write.end > cls.end) continue;
     if (!isBinaryExpression(write)) {
-      for (const [key, value] of assignedToThis(write)) {
-        const place = placeOf(write, cls);
-        if (place) add(found, key, { ...place, name: `this.${key}`, value, span: spanOf(write) });
+      const assigned = assignedToThis(write);
+      const place = assigned.length > 0 ? placeOf(write, cls) : undefined;
+      for (const [key, value] of place ? assigned : []) {
+        note(key, { ...place!, name: key === undefined ? 'this' : `this.${key}`, value, span: spanOf(write), ...(key === undefined ? { spread: true as const } : {}) });
       }
       continue;
     }
     const target = fieldTarget(write);
     if (!target || unwrap(target.object).kind !== SyntaxKind.ThisKeyword) continue;
     const place = placeOf(write, cls);
-    if (place) add(found, target.key, { ...place, name: `this.${target.key}`, value: write.right, span: spanOf(write) });
+    if (place) note(target.key, { ...place, name: `this.${target.key}`, value: write.right, span: spanOf(write) });
   }
   return found;
 }
@@ -91,27 +123,30 @@ function holdsInstance(declaration: ts.Node | undefined, cls: ts.ClassLikeDeclar
 }
 
 /** The class of this file a parameter's annotation names: `session: Session`. */
-export function annotatedClass(declaration: ts.Node, scopes: Scopes): ts.ClassDeclaration | undefined {
+function annotatedClass(declaration: ts.Node, scopes: Scopes): ts.ClassDeclaration | undefined {
   if (!isParameter(declaration) || !declaration.type || !isTypeReferenceNode(declaration.type) || !isIdentifier(declaration.type.typeName)) return undefined;
   const cls = scopes.resolve(declaration.type.typeName);
   return cls && isClassDeclaration(cls) ? cls : undefined;
 }
 
 /**
- * `Object.assign(this, { mode: 'plan' }, { model })`: each written key and
- * its value, later sources last. A source that is not an object literal
- * (or a member that is not a plain key) sets keys that cannot be read, and
- * those writes are not seen.
+ * `Object.assign(this, { mode: 'plan' }, options)`: each key of an object
+ * literal source with its value, and each other source (or `...spread` in a
+ * literal) with no key, in the order they are written.
  */
-function assignedToThis(call: ts.CallExpression): Array<[string, ts.Expression]> {
+function assignedToThis(call: ts.CallExpression): Array<[string | undefined, ts.Expression]> {
   const callee = unwrap(call.expression);
   const [target, ...sources] = call.arguments;
   if (!isPropertyAccessExpression(callee) || !isObjectAssign(callee) || !target || unwrap(target).kind !== SyntaxKind.ThisKeyword) return [];
-  const members: Array<[string, ts.Expression]> = [];
+  const members: Array<[string | undefined, ts.Expression]> = [];
   for (const source of sources) {
     const literal = unwrap(source);
-    if (!isObjectLiteralExpression(literal)) continue;
+    if (isSpreadElement(source) || !isObjectLiteralExpression(literal)) {
+      members.push([undefined, isSpreadElement(source) ? source.expression : source]);
+      continue;
+    }
     for (const member of literal.properties) {
+      if (isSpreadAssignment(member)) members.push([undefined, member.expression]);
       const key = member.name && staticName(member.name);
       if (key === undefined) continue;
       if (isPropertyAssignment(member)) members.push([key, member.initializer]);
