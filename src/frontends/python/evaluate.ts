@@ -33,6 +33,8 @@ export interface ImportResolver {
   evaluatorOf?(module: PyModule): Evaluator | undefined;
   /** The calls of module-level `fn` in the other modules of the analysis that import it; undefined when imports are not followed. */
   callsFromImporters?(source: PyModule, fn: PyNode): ImporterCalls<ImporterCall> | undefined;
+  /** The class module-level `name` of `module`, imported from `fromFile`, is, with that module's evaluator. */
+  importedClass?(fromFile: string, module: string, name: string): { cls: PyNode; evaluator: Evaluator } | undefined;
 }
 
 /** A call of a function in another module, with that module and its evaluator for the arguments. */
@@ -697,32 +699,57 @@ export class Evaluator {
    * attributes are what `self.x` reads see, with `__init__`'s parameters
    * given this call's arguments.
    */
-  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
+  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
     const object = new ObjectBuilder(this.span(call));
     // Attributes may be set where the class does not show it.
     object.incomplete();
-    const fields = fieldsOf(this.source, cls);
-    const model = modelClassOf(this.source, this.scopes, cls);
+    const fields = fieldsOf(of.source, cls);
+    const model = modelClassOf(of.source, of.scopes, cls);
     const init = fields.methods.get('__init__');
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
-    const owner = textOf(this.source, field(cls, 'name')!);
-    const bound = definition && !model ? this.bindCall(definition, call, bindings, this, 1, owner) : undefined;
+    const owner = textOf(of.source, field(cls, 'name')!);
+    const bound = definition && !model ? this.bindCall(definition, call, bindings, of, 1, owner) : undefined;
     const names = new Set([...fields.initial.keys(), ...fields.writes.keys(), ...fields.methods.keys(), ...(model?.fields.keys() ?? [])]);
     for (const name of names) {
       const modelField = model?.fields.get(name);
-      const value = modelField ? this.passedField(model!, modelField, owner, call, bindings) : this.field(cls, name, call, bound);
-      if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: this.span(modelField?.at ?? call), value });
+      const value = modelField ? this.passedField(model!, modelField, owner, call, bindings, of) : of.field(cls, name, call, bound);
+      if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: modelField ? of.span(modelField.at) : this.span(call), value });
     }
     return object.result();
   }
 
-  /** What one call of a model class gives a field: the argument, else the default, which names the field. */
-  private passedField(model: ModelClass, modelField: ModelField, owner: string, call: PyNode, bindings: Bindings | undefined): ValueSet {
+  /**
+   * `Settings(...)` of a class another module of the project defines
+   * (`from .config import Settings`, or `config.Settings` of `from . import
+   * config`), with that module's evaluator.
+   */
+  private importedClass(callee: PyNode): { cls: PyNode; evaluator: Evaluator } | undefined {
+    if (!this.imports?.importedClass) return undefined;
+    const node = unwrap(callee);
+    const receiver = node.type === 'attribute' ? field(node, 'object') : node;
+    const attribute = node.type === 'attribute' ? field(node, 'attribute') : undefined;
+    const binding = receiver?.type === 'identifier' ? importOfName(this.source, this.scopes, receiver) : undefined;
+    if (!binding || isSdkModule(binding.module) || isStandardModule(binding.module)) return undefined;
+    const target = attribute ? (binding.name === '*' ? { module: binding.module, name: textOf(this.source, attribute) } : { module: joinModule(binding.module, binding.name), name: textOf(this.source, attribute) }) : binding;
+    if (target.name === '*') return undefined;
+    this.crossesModules = true;
+    return this.imports.importedClass(this.source.path, target.module, target.name);
+  }
+
+  /** The class this module defines at its top level as `name`. */
+  definedClass(name: string): PyNode | undefined {
+    const sites = this.scopes.module.bindings.get(name);
+    const site = sites?.length === 1 ? sites[0] : undefined;
+    return site?.parent?.type === 'class_definition' && field(site.parent, 'name') === site ? site.parent : undefined;
+  }
+
+  /** What one call of a model class gives a field: the argument, else the default (`of` reads the class), which names the field. */
+  private passedField(model: ModelClass, modelField: ModelField, owner: string, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
     const passed: PassedValue | PyNode = modelField.init ? passedTo(this.source, call, modelField.name, modelField.index) : { kind: 'omitted' };
     if (!('kind' in passed)) return this.evaluate(passed, bindings);
-    const fallback = passed.kind === 'omitted' ? this.modelDefault(model, modelField) : undefined;
+    const fallback = passed.kind === 'omitted' ? of.modelDefault(model, modelField) : undefined;
     if (!fallback) return unknown(this.span(call));
-    return withOrigin(fallback, { kind: 'default', name: modelField.name, owner, span: this.span(modelField.at) });
+    return withOrigin(fallback, { kind: 'default', name: modelField.name, owner, span: of.span(modelField.at) });
   }
 
   /**
@@ -791,6 +818,8 @@ export class Evaluator {
     }
     const cls = localClassOf(this.source, this.scopes, unwrap(callee));
     if (cls) return this.instance(cls, node, bindings);
+    const importedClass = this.importedClass(callee);
+    if (importedClass) return this.instance(importedClass.cls, node, bindings, importedClass.evaluator);
     const target = this.localFunction(callee);
     if (target) return this.returnValue(target, node, bindings);
     const imported = this.importedFunction(callee);
