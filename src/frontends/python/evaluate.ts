@@ -965,10 +965,10 @@ export class Evaluator {
       if (splatOf(parameter) === 'args') {
         // `*names`: the positional arguments from its place on, as the calls' own values.
         const rest = this.restPassed(this.source, call, index, (node) => this.evaluate(node, bindings));
-        bound.set(identifier, rest.kind === 'passed' ? rest.value : unknown(this.span(identifier)));
+        bound.set(identifier, rest.kind === 'passed' ? rest.value : unknown(owner.span(identifier)));
         return;
       }
-      const name = textOf(this.source, identifier);
+      const name = textOf(owner.source, identifier);
       const keyword = keywords.find((item) => field(item, 'name') && textOf(this.source, field(item, 'name')!) === name);
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');
