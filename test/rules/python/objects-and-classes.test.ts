@@ -155,6 +155,10 @@ runPythonCases(rule, {
       ...bypassAt(subclass(['class Base(BaseSettings):', '    model_config = SettingsConfigDict(env_prefix="AGENT_")', '    permission_mode: str = "bypassPermissions"'], ''), 9, 'can be', ' (the fallback when the environment variable AGENT_PERMISSION_MODE is not set)'),
     },
     {
+      name: 'a model_config dict with env_prefix',
+      ...bypassAt(subclass(['class Base(BaseSettings):', '    model_config = {"env_prefix": "AGENT_"}', '    permission_mode: str = "bypassPermissions"'], ''), 9, 'can be', ' (the fallback when the environment variable AGENT_PERMISSION_MODE is not set)'),
+    },
+    {
       name: "a class Config's env_prefix",
       ...bypassAt(subclass(['class Base(BaseSettings):', '    class Config:', '        env_prefix = "AGENT_"', '    permission_mode: str = "bypassPermissions"'], ''), 10, 'can be', ' (the fallback when the environment variable AGENT_PERMISSION_MODE is not set)'),
     },

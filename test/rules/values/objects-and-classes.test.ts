@@ -164,8 +164,11 @@ const located = async (project: string): Promise<string[]> =>
   (await fixtureFindings(fixtures, project)).map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
 
 describe('new of a class another module exports', () => {
-  it('TypeScript: a field initialiser; a parameter property that the only new replaces stays silent', async () => {
-    expect(await located('classes-ts')).toEqual(["classes-ts/config.ts:3:10 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions'"]);
+  it('TypeScript: a field initialiser, also of a default-exported class re-exported; a parameter property that the only new replaces stays silent', async () => {
+    expect(await located('classes-ts')).toEqual([
+      "classes-ts/config.ts:3:10 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions'",
+      "classes-ts/defaults.ts:2:10 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions'",
+    ]);
   });
 
   it('JavaScript: through a namespace import, the default that one new leaves out; the other new passes plan', async () => {
