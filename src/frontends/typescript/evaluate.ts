@@ -430,6 +430,17 @@ export class Evaluator {
     // A getter answers the read; a setter beside it only takes writes.
     const member = named.find(isGetAccessorDeclaration) ?? named[0];
     if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
+    const base = member ? undefined : baseClassOf(cls, this.scopes);
+    if (base && !this.active.has(base)) {
+      // Inherited: the base's member, with this class's own writes over it.
+      this.active.add(base);
+      try {
+        const inherited = this.memberOf(base, key, at);
+        return this.field(cls, key, undefined, at, bound, inherited);
+      } finally {
+        this.active.delete(base);
+      }
+    }
     return this.field(cls, key, member, at, bound);
   }
 
@@ -438,11 +449,12 @@ export class Evaluator {
    * `fieldValue`). Read again while its writes are evaluated
    * (`this.handle = this.handle.bind(this)`), it is its initial value.
    */
-  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings): ValueSet {
-    const initial = member ? this.memberValue(member) : undefined;
+  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings, inherited?: ValueSet): ValueSet {
+    const initial = member ? this.memberValue(member) : inherited;
     const own = thisWritesOfKey(cls, key);
     const outside = instanceWritesOf(cls, this.scopes).get(key) ?? [];
     const writes = outside.length > 0 ? [...own, ...outside] : own;
+    if (writes.length === 0 && inherited) return inherited;
     // The first write stands for the field, declared or not.
     return this.written(initial, writes, writes[0]?.value, at, bound, key);
   }
@@ -640,9 +652,33 @@ export class Evaluator {
       if (name !== undefined && !isConstructorDeclaration(member) && !keys.has(name)) keys.set(name, member.name!);
     }
     for (const [name, writes] of thisWritesOf(declaration)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
+    // The fields a base class gives every instance.
+    const seen = new Set<ts.ClassDeclaration>([declaration]);
+    for (let base = baseClassOf(declaration, owner.scopes); base && !seen.has(base); base = baseClassOf(base, owner.scopes)) {
+      seen.add(base);
+      for (const member of base.members) {
+        const name = member.name && staticName(member.name);
+        if (name !== undefined && !isConstructorDeclaration(member) && !isStatic(member) && !keys.has(name)) keys.set(name, member.name!);
+      }
+      for (const [name, writes] of thisWritesOf(base)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
+    }
     for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: owner.memberOf(declaration, name, node, bound) });
     return single(object);
   }
+}
+
+/**
+ * The class of this file that `cls` extends, when its constructor takes no
+ * parameters: a subclass's `super(...)` arguments are not followed, so a
+ * base whose fields come from its parameters is left out.
+ */
+function baseClassOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): ts.ClassDeclaration | undefined {
+  const clause = cls.heritageClauses?.find((heritage) => heritage.token === SyntaxKind.ExtendsKeyword);
+  const expression = clause?.types[0] && unwrap(clause.types[0].expression);
+  const base = expression && isIdentifier(expression) ? scopes.resolve(expression) : undefined;
+  if (!base || !isClassDeclaration(base) || base === cls) return undefined;
+  const constructor = base.members.find(isConstructorDeclaration);
+  return constructor && constructor.parameters.length > 0 ? undefined : base;
 }
 
 function isStatic(member: ts.ClassElement): boolean {

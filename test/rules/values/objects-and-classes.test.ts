@@ -59,6 +59,10 @@ const valid = [
   session(["constructor() { Object.assign(this, { mode: 'bypassPermissions' }, { mode: 'default' }); }"]),
   session(["constructor() { Object.assign(this, { mode: 'default' }); }"], [other("constructor() { Object.assign(this, { mode: 'bypassPermissions' }); }")]),
   session(["mode = 'bypassPermissions';", 'constructor(options) { Object.assign(this, options); }'], ["new Session({ mode: 'default' });"]),
+  // A subclass replaces the base's field, by its own initialiser or its constructor; a base whose field comes from its parameters is not followed.
+  lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  mode = 'default';", "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'),
+  lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  constructor() { super(); this.mode = 'default'; }", "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'),
+  lines(sdk, "class Base { constructor(mode = 'bypassPermissions') { this.mode = mode; } }", "class Session extends Base { constructor() { super('default'); } }", 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"),
 ];
 
 const invalid = [
@@ -122,6 +126,14 @@ const invalid = [
   {
     name: 'Object.assign(this, options) of what `new` passes',
     ...bypassAt(session(["mode = 'default';", 'constructor(options) { Object.assign(this, options); }'], ["new Session({ mode: 'bypassPermissions' });"]), 7, 'is', ' (passed to Session() as options)'),
+  },
+  {
+    name: "a subclass: the base's field initialiser",
+    ...bypassAt(lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'), 2),
+  },
+  {
+    name: "an instance of a subclass: the field the base's constructor sets",
+    ...bypassAt(lines(sdk, "class Base { constructor() { this.mode = 'bypassPermissions'; } }", "class Session extends Base { model = 'haiku'; }", 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"), 2),
   },
 ];
 
