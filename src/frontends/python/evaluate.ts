@@ -33,6 +33,8 @@ export interface ImportResolver {
   evaluatorOf?(module: PyModule): Evaluator | undefined;
   /** The calls of module-level `fn` in the other modules of the analysis that import it; undefined when imports are not followed. */
   callsFromImporters?(source: PyModule, fn: PyNode): ImporterCalls<ImporterCall> | undefined;
+  /** The class module-level `name` of `module`, imported from `fromFile`, is, with that module's evaluator. */
+  importedClass?(fromFile: string, module: string, name: string): { cls: PyNode; evaluator: Evaluator } | undefined;
 }
 
 /** A call of a function in another module, with that module and its evaluator for the arguments. */
@@ -157,7 +159,7 @@ export class Evaluator {
       case 'boolean_operator':
         return this.booleanOperator(node, bindings);
       case 'binary_operator':
-        return this.listSum(node, bindings);
+        return this.binaryOperator(node, bindings);
       case 'named_expression': {
         const value = field(node, 'value');
         return value ? this.evaluate(value, bindings) : unknown(span);
@@ -287,14 +289,20 @@ export class Evaluator {
   }
 
   /** `BASE_TOOLS + ["Bash"]`: the lists joined. Anything else (numbers, strings, unknown operands) is not followed. */
-  private listSum(node: PyNode, bindings: Bindings | undefined): ValueSet {
+  /** `a + b` of lists; `a | b` of dicts, the right one's keys winning (Python 3.9). */
+  private binaryOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
     const left = field(node, 'left');
     const right = field(node, 'right');
     const operator = field(node, 'operator');
-    if (!left || !right || !operator || textOf(this.source, operator) !== '+') return unknown(this.span(node));
+    const symbol = operator ? textOf(this.source, operator) : '';
+    if (!left || !right || (symbol !== '+' && symbol !== '|')) return unknown(this.span(node));
     const parts = [this.evaluate(left, bindings), this.evaluate(right, bindings)];
-    if (!parts.every((part) => part.alternatives.every((value) => value.kind === 'array'))) return unknown(this.span(node));
-    return joinArrays(parts, this.span(node));
+    const kind = symbol === '+' ? 'array' : 'object';
+    if (!parts.every((part) => part.alternatives.length > 0 && part.alternatives.every((value) => value.kind === kind))) return unknown(this.span(node));
+    if (kind === 'array') return joinArrays(parts, this.span(node));
+    const merged = new ObjectBuilder(this.span(node));
+    for (const [index, part] of parts.entries()) merged.spread(part, this.span(index === 0 ? left : right));
+    return merged.result();
   }
 
   private booleanOperator(node: PyNode, bindings: Bindings | undefined): ValueSet {
@@ -664,7 +672,14 @@ export class Evaluator {
   private modelDefault(model: ModelClass, modelField: ModelField): ValueSet | undefined {
     const value = modelField.default ? this.evaluate(modelField.default) : modelField.factory ? this.factoryResult(modelField.factory) : undefined;
     if (!value || model.kind !== 'settings') return value;
-    return environmentFallback({ name: modelField.name.toUpperCase(), span: this.span(modelField.at) }, value);
+    return environmentFallback({ name: `${this.envPrefix(model)}${modelField.name.toUpperCase()}`, span: this.span(modelField.at) }, value);
+  }
+
+  /** A BaseSettings class's `env_prefix` (matched in any case): its string, or the expression as written when it is not one known string. */
+  private envPrefix(model: ModelClass): string {
+    if (!model.envPrefix) return '';
+    const [only, ...more] = this.evaluate(model.envPrefix).alternatives;
+    return only?.kind === 'string' && more.length === 0 ? only.value.toUpperCase() : `{${textOf(this.source, model.envPrefix)}}`;
   }
 
   /** `default_factory=lambda: [...]`, a function of this module, `list` or `dict`: what calling it gives. */
@@ -684,32 +699,57 @@ export class Evaluator {
    * attributes are what `self.x` reads see, with `__init__`'s parameters
    * given this call's arguments.
    */
-  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined): ValueSet {
+  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
     const object = new ObjectBuilder(this.span(call));
     // Attributes may be set where the class does not show it.
     object.incomplete();
-    const fields = fieldsOf(this.source, cls);
-    const model = modelClassOf(this.source, this.scopes, cls);
+    const fields = fieldsOf(of.source, cls);
+    const model = modelClassOf(of.source, of.scopes, cls);
     const init = fields.methods.get('__init__');
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
-    const owner = textOf(this.source, field(cls, 'name')!);
-    const bound = definition && !model ? this.bindCall(definition, call, bindings, this, 1, owner) : undefined;
+    const owner = textOf(of.source, field(cls, 'name')!);
+    const bound = definition && !model ? this.bindCall(definition, call, bindings, of, 1, owner) : undefined;
     const names = new Set([...fields.initial.keys(), ...fields.writes.keys(), ...fields.methods.keys(), ...(model?.fields.keys() ?? [])]);
     for (const name of names) {
       const modelField = model?.fields.get(name);
-      const value = modelField ? this.passedField(model!, modelField, owner, call, bindings) : this.field(cls, name, call, bound);
-      if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: this.span(modelField?.at ?? call), value });
+      const value = modelField ? this.passedField(model!, modelField, owner, call, bindings, of) : of.field(cls, name, call, bound);
+      if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: modelField ? of.span(modelField.at) : this.span(call), value });
     }
     return object.result();
   }
 
-  /** What one call of a model class gives a field: the argument, else the default, which names the field. */
-  private passedField(model: ModelClass, modelField: ModelField, owner: string, call: PyNode, bindings: Bindings | undefined): ValueSet {
+  /**
+   * `Settings(...)` of a class another module of the project defines
+   * (`from .config import Settings`, or `config.Settings` of `from . import
+   * config`), with that module's evaluator.
+   */
+  private importedClass(callee: PyNode): { cls: PyNode; evaluator: Evaluator } | undefined {
+    if (!this.imports?.importedClass) return undefined;
+    const node = unwrap(callee);
+    const receiver = node.type === 'attribute' ? field(node, 'object') : node;
+    const attribute = node.type === 'attribute' ? field(node, 'attribute') : undefined;
+    const binding = receiver?.type === 'identifier' ? importOfName(this.source, this.scopes, receiver) : undefined;
+    if (!binding || isSdkModule(binding.module) || isStandardModule(binding.module)) return undefined;
+    const target = attribute ? (binding.name === '*' ? { module: binding.module, name: textOf(this.source, attribute) } : { module: joinModule(binding.module, binding.name), name: textOf(this.source, attribute) }) : binding;
+    if (target.name === '*') return undefined;
+    this.crossesModules = true;
+    return this.imports.importedClass(this.source.path, target.module, target.name);
+  }
+
+  /** The class this module defines at its top level as `name`. */
+  definedClass(name: string): PyNode | undefined {
+    const sites = this.scopes.module.bindings.get(name);
+    const site = sites?.length === 1 ? sites[0] : undefined;
+    return site?.parent?.type === 'class_definition' && field(site.parent, 'name') === site ? site.parent : undefined;
+  }
+
+  /** What one call of a model class gives a field: the argument, else the default (`of` reads the class), which names the field. */
+  private passedField(model: ModelClass, modelField: ModelField, owner: string, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
     const passed: PassedValue | PyNode = modelField.init ? passedTo(this.source, call, modelField.name, modelField.index) : { kind: 'omitted' };
     if (!('kind' in passed)) return this.evaluate(passed, bindings);
-    const fallback = passed.kind === 'omitted' ? this.modelDefault(model, modelField) : undefined;
+    const fallback = passed.kind === 'omitted' ? of.modelDefault(model, modelField) : undefined;
     if (!fallback) return unknown(this.span(call));
-    return withOrigin(fallback, { kind: 'default', name: modelField.name, owner, span: this.span(modelField.at) });
+    return withOrigin(fallback, { kind: 'default', name: modelField.name, owner, span: of.span(modelField.at) });
   }
 
   /**
@@ -759,6 +799,7 @@ export class Evaluator {
         return this.replace(node, bindings);
       case 'copy.copy':
       case 'copy.deepcopy':
+      case 'types.MappingProxyType':
       case 'functools.partial':
       case 'list':
       case 'tuple': {
@@ -777,6 +818,8 @@ export class Evaluator {
     }
     const cls = localClassOf(this.source, this.scopes, unwrap(callee));
     if (cls) return this.instance(cls, node, bindings);
+    const importedClass = this.importedClass(callee);
+    if (importedClass) return this.instance(importedClass.cls, node, bindings, importedClass.evaluator);
     const target = this.localFunction(callee);
     if (target) return this.returnValue(target, node, bindings);
     const imported = this.importedFunction(callee);
@@ -922,10 +965,10 @@ export class Evaluator {
       if (splatOf(parameter) === 'args') {
         // `*names`: the positional arguments from its place on, as the calls' own values.
         const rest = this.restPassed(this.source, call, index, (node) => this.evaluate(node, bindings));
-        bound.set(identifier, rest.kind === 'passed' ? rest.value : unknown(this.span(identifier)));
+        bound.set(identifier, rest.kind === 'passed' ? rest.value : unknown(owner.span(identifier)));
         return;
       }
-      const name = textOf(this.source, identifier);
+      const name = textOf(owner.source, identifier);
       const keyword = keywords.find((item) => field(item, 'name') && textOf(this.source, field(item, 'name')!) === name);
       const argument = keyword ? field(keyword, 'value') : args[index];
       const fallback = field(parameter, 'value');

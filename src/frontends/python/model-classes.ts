@@ -28,6 +28,8 @@ export interface ModelField {
 export interface ModelClass {
   kind: ModelKind;
   fields: Map<string, ModelField>;
+  /** BaseSettings' `env_prefix` (`model_config = SettingsConfigDict(env_prefix=...)`, `class Config`), as written. */
+  envPrefix?: PyNode;
 }
 
 const decorators: Record<string, ModelKind> = {
@@ -47,15 +49,69 @@ const fieldSpecifiers = new Set(['dataclasses.field', 'attr.ib', 'attr.attrib', 
 
 const known = new WeakMap<PyNode, ModelClass | null>();
 
-/** The model class `cls` (a `class_definition`) is, with its fields in order; undefined for any other class. */
+/**
+ * The model class `cls` (a `class_definition`) is, with its fields in order;
+ * undefined for any other class. A subclass of a model class of this module
+ * takes its base's fields first (an undecorated dataclass or attrs subclass
+ * adds none of its own) and its `env_prefix`.
+ */
 export function modelClassOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelClass | undefined {
   let model = known.get(cls);
   if (model === undefined) {
-    const kind = kindOf(source, scopes, cls);
-    model = kind ? { kind, fields: fieldsOf(source, scopes, cls, kind) } : null;
+    // A class that derives from itself through a cycle is no model.
+    known.set(cls, null);
+    const own = kindOf(source, scopes, cls);
+    const base = baseModelOf(source, scopes, cls);
+    const kind = own ?? base?.kind;
+    const addsFields = own !== undefined || kind === 'pydantic' || kind === 'settings';
+    const prefix = envPrefixOf(source, cls) ?? base?.envPrefix;
+    model = kind ? { kind, fields: addsFields ? fieldsOf(source, scopes, cls, kind, base?.fields) : new Map(base!.fields), ...(prefix ? { envPrefix: prefix } : {}) } : null;
     known.set(cls, model);
   }
   return model ?? undefined;
+}
+
+/** The model class of this module that `cls` derives from, the first one listed. */
+function baseModelOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelClass | undefined {
+  const superclasses = field(cls, 'superclasses');
+  for (const base of superclasses ? namedChildren(superclasses) : []) {
+    const local = localClassOf(source, scopes, base);
+    const model = local && modelClassOf(source, scopes, local);
+    if (model) return model;
+  }
+  return undefined;
+}
+
+/** `model_config = SettingsConfigDict(env_prefix="AGENT_")` (or a dict), or `class Config: env_prefix = "AGENT_"`. */
+function envPrefixOf(source: PyModule, cls: PyNode, inConfig = false): PyNode | undefined {
+  for (const statement of statementsOf(field(cls, 'body'))) {
+    if (!inConfig && statement.type === 'class_definition' && textOf(source, field(statement, 'name')!) === 'Config') {
+      const found = envPrefixOf(source, statement, true);
+      if (found) return found;
+      continue;
+    }
+    const [assignment] = statement.type === 'expression_statement' ? namedChildren(statement) : [];
+    const left = assignment?.type === 'assignment' ? field(assignment, 'left') : undefined;
+    const right = assignment && field(assignment, 'right');
+    if (left?.type !== 'identifier' || !right) continue;
+    const name = textOf(source, left);
+    if (inConfig) {
+      if (name === 'env_prefix') return right;
+      continue;
+    }
+    if (name !== 'model_config') continue;
+    if (right.type === 'call') {
+      const item = namedChildren(field(right, 'arguments')!).find((each) => each.type === 'keyword_argument' && textOf(source, field(each, 'name')!) === 'env_prefix');
+      const value = item && field(item, 'value');
+      if (value) return value;
+    }
+    if (right.type === 'dictionary') {
+      const pair = namedChildren(right).find((each) => each.type === 'pair' && /^["']env_prefix["']$/.test(textOf(source, field(each, 'key')!)));
+      const value = pair && field(pair, 'value');
+      if (value) return value;
+    }
+  }
+  return undefined;
 }
 
 function kindOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelKind | undefined {
@@ -75,8 +131,8 @@ function kindOf(source: PyModule, scopes: Scopes, cls: PyNode): ModelKind | unde
   return undefined;
 }
 
-function fieldsOf(source: PyModule, scopes: Scopes, cls: PyNode, kind: ModelKind): Map<string, ModelField> {
-  const fields = new Map<string, ModelField>();
+function fieldsOf(source: PyModule, scopes: Scopes, cls: PyNode, kind: ModelKind, inherited?: ReadonlyMap<string, ModelField>): Map<string, ModelField> {
+  const fields = new Map<string, ModelField>(inherited);
   for (const statement of statementsOf(field(cls, 'body'))) {
     const [assignment] = statement.type === 'expression_statement' ? namedChildren(statement) : [];
     const left = assignment?.type === 'assignment' ? field(assignment, 'left') : undefined;
@@ -88,7 +144,8 @@ function fieldsOf(source: PyModule, scopes: Scopes, cls: PyNode, kind: ModelKind
     // Without a type only attrs' `x = attr.ib()` is a field; `x = 1` is a class attribute.
     if (!type && !specifier) continue;
     const name = textOf(source, left);
-    fields.set(name, { name, index: fields.size, ...(specifier ?? (value ? { default: value } : {})), init: specifier?.init ?? true, at: left });
+    // A field the base declares keeps its place among the constructor's parameters.
+    fields.set(name, { name, index: fields.get(name)?.index ?? fields.size, ...(specifier ?? (value ? { default: value } : {})), init: specifier?.init ?? true, at: left });
   }
   return fields;
 }

@@ -1,4 +1,5 @@
 import { appendAt, assignAt, handedToCall, spliceAt, union, unknown, type PathStep } from '../../model/build.js';
+import { ObjectBuilder } from '../../model/object-builder.js';
 import { copiedList, loopElements } from '../core/loops.js';
 import type { ObjectValue, Property, Value, ValueSet } from '../../model/types.js';
 import type { PyScope } from './scope.js';
@@ -243,6 +244,7 @@ export class NameFlow {
     const binds = bare.type === 'identifier' && this.sites.has(bare);
     const path = binds ? [] : bare.type === 'attribute' || bare.type === 'subscript' ? this.pathTo(bare) : undefined;
     if (!path) return binds ? unknown(spanOf(this.host.source, node)) : state;
+    if (state && binds && operator?.type === '|=') return dictUnion(state, this.host.evaluate(right), spanOf(this.host.source, node), spanOf(this.host.source, right));
     if (!state || operator?.type !== '+=') return binds ? unknown(spanOf(this.host.source, node)) : state;
     return extendAt(state, path, this.host.evaluate(right), spanOf(this.host.source, right));
   }
@@ -522,6 +524,16 @@ function combine(versions: ObjectValue[]): ObjectValue {
     properties.set(key, { ...carrier!, value: merge({ alternatives })! });
   }
   return { ...base, properties, complete: versions.every((version) => version.complete) };
+}
+
+/** `options |= more` of dicts: more's keys win; anything but two dicts is not followed. */
+function dictUnion(state: ValueSet, more: ValueSet, span: ReturnType<typeof spanOf>, moreSpan: ReturnType<typeof spanOf>): ValueSet {
+  const dicts = (set: ValueSet) => set.alternatives.length > 0 && set.alternatives.every((value) => value.kind === 'object');
+  if (!dicts(state) || !dicts(more)) return unknown(span);
+  const merged = new ObjectBuilder(span);
+  merged.spread(state, span);
+  merged.spread(more, moreSpan);
+  return merged.result();
 }
 
 /** `list += more`, `list.extend(more)`: more elements; an unknown `more` leaves the list incomplete. */

@@ -143,6 +143,13 @@ export class PythonProject implements ImportResolver {
     }
   }
 
+  importedClass(fromFile: string, module: string, name: string): { cls: PyNode; evaluator: Evaluator } | undefined {
+    const target = this.followImports ? this.modules.resolve(module, fromFile) : undefined;
+    const context = target ? this.context(target) : undefined;
+    const cls = context?.evaluator.definedClass(name);
+    return cls ? { cls, evaluator: context!.evaluator } : undefined;
+  }
+
   evaluatorOf(module: PyModule): Evaluator | undefined {
     const context = this.followImports ? this.contexts.get(module.path) : undefined;
     return context?.module === module ? context.evaluator : undefined;

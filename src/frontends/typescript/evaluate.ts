@@ -8,9 +8,9 @@ import { propertyOf } from '../../model/values.js';
 import { calledOutside, constantKey, environmentFallback, parameterValue, readFallback, type ImporterCalls } from '../core/value-sources.js';
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
-import { fieldValue } from '../core/fields.js';
+import { fieldValue, type FieldWrite } from '../core/fields.js';
 import { loopElements, restList, spreadArguments } from '../core/loops.js';
-import { instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
+import { instanceWritesOf, staticWritesOf, thisWritesOf, thisWritesOfKey, type ThisWrite } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction, restArgumentsAt } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
 import { assignedOnEveryBranch, indexAssignments, isUnconditional, type Assignment } from './assignments.js';
@@ -37,6 +37,8 @@ export interface ImportResolver {
   callsFromImporters?(fn: ts.SignatureDeclaration): ImporterCalls<ImporterCall> | undefined;
   /** The evaluator of another file of the project, to work out what its helpers return. */
   evaluatorOf?(file: ts.SourceFile): Evaluator | undefined;
+  /** The class `module`, imported from `fromFile`, exports as `name`, with its file's evaluator. */
+  importedClass?(fromFile: string, module: string, name: string): { cls: ts.ClassDeclaration; evaluator: Evaluator } | undefined;
 }
 
 /** A call of a function in another module, with that module's evaluator for its arguments. */
@@ -428,6 +430,17 @@ export class Evaluator {
     // A getter answers the read; a setter beside it only takes writes.
     const member = named.find(isGetAccessorDeclaration) ?? named[0];
     if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
+    const base = member ? undefined : baseClassOf(cls, this.scopes);
+    if (base && !this.active.has(base)) {
+      // Inherited: the base's member, with this class's own writes over it.
+      this.active.add(base);
+      try {
+        const inherited = this.memberOf(base, key, at);
+        return this.field(cls, key, undefined, at, bound, inherited);
+      } finally {
+        this.active.delete(base);
+      }
+    }
     return this.field(cls, key, member, at, bound);
   }
 
@@ -436,21 +449,26 @@ export class Evaluator {
    * `fieldValue`). Read again while its writes are evaluated
    * (`this.handle = this.handle.bind(this)`), it is its initial value.
    */
-  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings): ValueSet {
-    const initial = member ? this.memberValue(member) : undefined;
-    const own = thisWritesOf(cls).get(key) ?? [];
+  private field(cls: ts.ClassLikeDeclaration, key: string, member: ts.ClassElement | undefined, at: ts.Node, bound?: Bindings, inherited?: ValueSet): ValueSet {
+    const initial = member ? this.memberValue(member) : inherited;
+    const own = thisWritesOfKey(cls, key);
     const outside = instanceWritesOf(cls, this.scopes).get(key) ?? [];
     const writes = outside.length > 0 ? [...own, ...outside] : own;
+    if (writes.length === 0 && inherited) return inherited;
     // The first write stands for the field, declared or not.
-    return this.written(initial, writes, writes[0]?.value, at, bound);
+    return this.written(initial, writes, writes[0]?.value, at, bound, key);
   }
 
   /** `initial` with `writes` over it (`fieldValue`); the constructor's see `bound`; `guard` stops a read inside a write. */
-  private written(initial: ValueSet | undefined, writes: readonly ThisWrite[], guard: ts.Node | undefined, at: ts.Node, bound?: Bindings): ValueSet {
+  private written(initial: ValueSet | undefined, writes: readonly ThisWrite[], guard: ts.Node | undefined, at: ts.Node, bound?: Bindings, key?: string): ValueSet {
     if (!guard || this.active.has(guard)) return initial ?? unknown(spanOf(at));
     this.active.add(guard);
     try {
-      return fieldValue(initial, writes.map((write) => ({ ...write, value: () => this.evaluate(write.value, write.place === 'method' ? undefined : bound) })), spanOf(at));
+      const evaluated = writes.flatMap((write): FieldWrite[] => {
+        const value = (): ValueSet => this.evaluate(write.value, write.place === 'method' ? undefined : bound);
+        return write.spread ? spreadWrite(write, key, value()) : [{ ...write, value }];
+      });
+      return fieldValue(initial, evaluated, spanOf(at));
     } finally {
       this.active.delete(guard);
     }
@@ -596,16 +614,36 @@ export class Evaluator {
   }
 
   /**
-   * `new Session(...)` of a class in this file: an object of its methods,
-   * getters and fields, each field as a read through `this` would see it,
-   * with the constructor's parameters given this call's arguments.
+   * `new Session(...)` of a class in this file, or of one another module of
+   * the project exports (its file's evaluator reads the class): an object of
+   * its methods, getters and fields, each field as a read through `this`
+   * would see it, with the constructor's parameters given this call's arguments.
    */
   private construct(node: ts.NewExpression): ValueSet {
     const callee = unwrap(node.expression);
     const declaration = isIdentifier(callee) ? this.scopes.resolve(callee) : undefined;
-    if (!declaration || !isClassDeclaration(declaration)) return unknown(spanOf(node));
+    if (declaration && isClassDeclaration(declaration)) return this.instance(declaration, node, this);
+    const imported = this.importedClass(callee);
+    return imported ? this.instance(imported.cls, node, imported.evaluator) : unknown(spanOf(node));
+  }
+
+  /** The class of another module that `new` names: `Settings` of `import { Settings } from './config'`, or `config.Settings` of `import * as config`. */
+  private importedClass(callee: ts.Expression): { cls: ts.ClassDeclaration; evaluator: Evaluator } | undefined {
+    const receiver = isPropertyAccessExpression(callee) ? unwrap(callee.expression) : callee;
+    const declaration = isIdentifier(receiver) ? this.scopes.resolve(receiver) : undefined;
+    const binding = declaration && importOf(declaration);
+    if (!binding || isSdkModule(binding.module) || !this.imports?.importedClass) return undefined;
+    const name = isPropertyAccessExpression(callee) ? (binding.name === '*' ? callee.name.text : undefined) : binding.name;
+    if (name === undefined || name === '*') return undefined;
+    this.crossesModules = true;
+    this.note([declaration]);
+    return this.imports.importedClass(this.file.fileName, binding.module, name);
+  }
+
+  /** An instance of `declaration`, a class of `owner`'s file, that `node` builds with this file's arguments. */
+  private instance(declaration: ts.ClassDeclaration, node: ts.NewExpression, owner: Evaluator): ValueSet {
     const constructor = declaration.members.find(isConstructorDeclaration);
-    const bound = constructor?.body ? this.bind(constructor, node.arguments ?? [], undefined, this, declaration.name?.text) : undefined;
+    const bound = constructor?.body ? this.bind(constructor, node.arguments ?? [], undefined, owner, declaration.name?.text) : undefined;
     const object = emptyObject(spanOf(node));
     object.complete = false;
     const keys = new Map<string, ts.Node>();
@@ -614,9 +652,33 @@ export class Evaluator {
       if (name !== undefined && !isConstructorDeclaration(member) && !keys.has(name)) keys.set(name, member.name!);
     }
     for (const [name, writes] of thisWritesOf(declaration)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
-    for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: this.memberOf(declaration, name, node, bound) });
+    // The fields a base class gives every instance.
+    const seen = new Set<ts.ClassDeclaration>([declaration]);
+    for (let base = baseClassOf(declaration, owner.scopes); base && !seen.has(base); base = baseClassOf(base, owner.scopes)) {
+      seen.add(base);
+      for (const member of base.members) {
+        const name = member.name && staticName(member.name);
+        if (name !== undefined && !isConstructorDeclaration(member) && !isStatic(member) && !keys.has(name)) keys.set(name, member.name!);
+      }
+      for (const [name, writes] of thisWritesOf(base)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
+    }
+    for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: owner.memberOf(declaration, name, node, bound) });
     return single(object);
   }
+}
+
+/**
+ * The class of this file that `cls` extends, when its constructor takes no
+ * parameters: a subclass's `super(...)` arguments are not followed, so a
+ * base whose fields come from its parameters is left out.
+ */
+function baseClassOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): ts.ClassDeclaration | undefined {
+  const clause = cls.heritageClauses?.find((heritage) => heritage.token === SyntaxKind.ExtendsKeyword);
+  const expression = clause?.types[0] && unwrap(clause.types[0].expression);
+  const base = expression && isIdentifier(expression) ? scopes.resolve(expression) : undefined;
+  if (!base || !isClassDeclaration(base) || base === cls) return undefined;
+  const constructor = base.members.find(isConstructorDeclaration);
+  return constructor && constructor.parameters.length > 0 ? undefined : base;
 }
 
 function isStatic(member: ts.ClassElement): boolean {
@@ -724,4 +786,19 @@ function keysBeside(rest: ts.BindingElement): string[] | undefined {
     keys.push(key);
   }
   return keys;
+}
+
+/**
+ * `Object.assign(this, source)`: key `key` of what the source holds. Where
+ * the source may lack the key (an unknown value, an object without it), the
+ * field may keep what it held, as after a write in a branch.
+ */
+function spreadWrite(write: ThisWrite, key: string | undefined, source: ValueSet): FieldWrite[] {
+  if (key === undefined) return [];
+  const values = propertyOf(source, key).values;
+  const present = values.filter((value) => value.kind !== 'absent');
+  if (present.length === 0) return [];
+  const name = `this.${key}`;
+  const sure = present.length === values.length && present.every((value) => value.kind !== 'unknown');
+  return [{ ...write, name, place: write.place === 'setup' && !sure ? 'constructor' : write.place, value: () => ({ alternatives: present }) }];
 }

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isBinaryExpression, isExportAssignment, isExportDeclaration, isExpressionStatement, isFunctionDeclaration, isIdentifier, isNamespaceExport, isPropertyAccessExpression, isStringLiteralLike, isVariableStatement, SyntaxKind } from './syntax.js';
+import { isBinaryExpression, isClassDeclaration, isExportAssignment, isExportDeclaration, isExpressionStatement, isFunctionDeclaration, isIdentifier, isNamespaceExport, isPropertyAccessExpression, isStringLiteralLike, isVariableStatement, SyntaxKind } from './syntax.js';
 import { staticName, unwrap } from './parse.js';
 
 /** Where a module's export comes from. */
@@ -87,4 +87,16 @@ function isModuleExports(node: ts.Expression): boolean {
     isIdentifier(node.expression) &&
     node.expression.text === 'module'
   );
+}
+
+/** `export class Settings {}` (`default`: `export default class`), declared in `file` itself. */
+export function exportedClass(file: ts.SourceFile, name: string): ts.ClassDeclaration | undefined {
+  for (const statement of file.statements) {
+    if (!isClassDeclaration(statement)) continue;
+    const modifiers = ts.getModifiers(statement);
+    if (!modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword)) continue;
+    const isDefault = modifiers.some((modifier) => modifier.kind === SyntaxKind.DefaultKeyword);
+    if (isDefault ? name === 'default' : statement.name?.text === name) return statement;
+  }
+  return undefined;
 }

@@ -1,18 +1,40 @@
 import ts from './compiler.cjs';
-import { isArrowFunction, isBinaryExpression, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isParameter, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
+import { isArrowFunction, isBinaryExpression, isClassDeclaration, isClassLike, isConstructorDeclaration, isElementAccessExpression, isExpressionStatement, isFunctionLike, isIdentifier, isNewExpression, isObjectLiteralExpression, isParameter, isPropertyAssignment, isShorthandPropertyAssignment, isSpreadAssignment, isSpreadElement, isPropertyAccessExpression, isStringLiteralLike, isTypeReferenceNode, isVariableDeclaration, SyntaxKind } from './syntax.js';
 import type { FieldWrite } from '../core/fields.js';
-import { writesInRunOrder } from './file-index.js';
+import { isObjectAssign, writesInRunOrder } from './file-index.js';
 import { spanOf, staticName, unwrap } from './parse.js';
 import { enclosingFunction } from './parameters.js';
 import type { Scopes } from './scope.js';
 
-/** A write to a field of `this` in a class's own code, without its value evaluated. */
-export type ThisWrite = Omit<FieldWrite, 'value'> & { value: ts.Expression };
+/**
+ * A write to a field of `this` in a class's own code, without its value
+ * evaluated. `spread`: `Object.assign(this, source)` of a source that is not
+ * an object literal, which writes whichever keys `value` turns out to hold.
+ */
+export type ThisWrite = Omit<FieldWrite, 'value'> & { value: ts.Expression; spread?: true };
 
-const known = new WeakMap<ts.Node, Map<string, ThisWrite[]>>();
+interface ClassWrites {
+  byKey: Map<string, ThisWrite[]>;
+  /** The `spread` writes, which may write any key. */
+  spreads: ThisWrite[];
+}
+
+const known = new WeakMap<ts.Node, ClassWrites>();
 
 /** The writes `this.key = value` in the methods, constructor and field initialisers of a class, by key, in run order. */
 export function thisWritesOf(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> {
+  return classWritesOf(cls).byKey;
+}
+
+/** The writes of key `key` of `this`, the `spread` ones that may write it among them, in run order. */
+export function thisWritesOfKey(cls: ts.ClassLikeDeclaration, key: string): ThisWrite[] {
+  const { byKey, spreads } = classWritesOf(cls);
+  const own = byKey.get(key) ?? [];
+  if (spreads.length === 0) return own;
+  return [...own, ...spreads].sort((a, b) => runOrder.get(a)! - runOrder.get(b)!);
+}
+
+function classWritesOf(cls: ts.ClassLikeDeclaration): ClassWrites {
   let writes = known.get(cls);
   if (!writes) {
     writes = findThisWrites(cls);
@@ -21,14 +43,37 @@ export function thisWritesOf(cls: ts.ClassLikeDeclaration): Map<string, ThisWrit
   return writes;
 }
 
-function findThisWrites(cls: ts.ClassLikeDeclaration): Map<string, ThisWrite[]> {
-  const found = new Map<string, ThisWrite[]>();
+/** Where each write of `this` stands among its class's writes, for merging the keyed ones with the spread ones. */
+const runOrder = new WeakMap<ThisWrite, number>();
+
+function findThisWrites(cls: ts.ClassLikeDeclaration): ClassWrites {
+  const found: ClassWrites = { byKey: new Map(), spreads: [] };
+  let order = 0;
+  const note = (key: string | undefined, write: ThisWrite): void => {
+    runOrder.set(write, order++);
+    if (key === undefined) found.spreads.push(write);
+    else add(found.byKey, key, write);
+  };
+  // `constructor(private mode = 'plan')`: the field is set from the parameter before the body runs.
+  for (const parameter of cls.members.find(isConstructorDeclaration)?.parameters ?? []) {
+    if (isIdentifier(parameter.name) && isParameterProperty(parameter)) {
+      note(parameter.name.text, { place: 'setup', name: `this.${parameter.name.text}`, value: parameter.name, span: spanOf(parameter) });
+    }
+  }
   for (const write of writesInRunOrder(cls.getSourceFile())) {
-    if (write.pos < cls.pos || write.end > cls.end || !isBinaryExpression(write)) continue;
+    if (write.pos < cls.pos || write.end > cls.end) continue;
+    if (!isBinaryExpression(write)) {
+      const assigned = assignedToThis(write);
+      const place = assigned.length > 0 ? placeOf(write, cls) : undefined;
+      for (const [key, value] of place ? assigned : []) {
+        note(key, { ...place!, name: key === undefined ? 'this' : `this.${key}`, value, span: spanOf(write), ...(key === undefined ? { spread: true as const } : {}) });
+      }
+      continue;
+    }
     const target = fieldTarget(write);
     if (!target || unwrap(target.object).kind !== SyntaxKind.ThisKeyword) continue;
     const place = placeOf(write, cls);
-    if (place) add(found, target.key, { ...place, name: `this.${target.key}`, value: write.right, span: spanOf(write) });
+    if (place) note(target.key, { ...place, name: `this.${target.key}`, value: write.right, span: spanOf(write) });
   }
   return found;
 }
@@ -69,12 +114,53 @@ function outsideWritesOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): { instan
 
 /** A variable set to `new Cls(...)`, or a parameter annotated `Cls`. */
 function holdsInstance(declaration: ts.Node | undefined, cls: ts.ClassLikeDeclaration, scopes: Scopes): boolean {
-  const named = (name: ts.Node | undefined) => !!name && isIdentifier(name) && scopes.resolve(name) === cls;
   if (declaration && isVariableDeclaration(declaration) && declaration.initializer) {
     const initializer = unwrap(declaration.initializer);
-    return isNewExpression(initializer) && named(unwrap(initializer.expression));
+    const callee = isNewExpression(initializer) ? unwrap(initializer.expression) : undefined;
+    return !!callee && isIdentifier(callee) && scopes.resolve(callee) === cls;
   }
-  return !!declaration && isParameter(declaration) && !!declaration.type && isTypeReferenceNode(declaration.type) && named(declaration.type.typeName);
+  return !!declaration && annotatedClass(declaration, scopes) === cls;
+}
+
+/** The class of this file a parameter's annotation names: `session: Session`. */
+function annotatedClass(declaration: ts.Node, scopes: Scopes): ts.ClassDeclaration | undefined {
+  if (!isParameter(declaration) || !declaration.type || !isTypeReferenceNode(declaration.type) || !isIdentifier(declaration.type.typeName)) return undefined;
+  const cls = scopes.resolve(declaration.type.typeName);
+  return cls && isClassDeclaration(cls) ? cls : undefined;
+}
+
+/**
+ * `Object.assign(this, { mode: 'plan' }, options)`: each key of an object
+ * literal source with its value, and each other source (or `...spread` in a
+ * literal) with no key, in the order they are written.
+ */
+function assignedToThis(call: ts.CallExpression): Array<[string | undefined, ts.Expression]> {
+  const callee = unwrap(call.expression);
+  const [target, ...sources] = call.arguments;
+  if (!isPropertyAccessExpression(callee) || !isObjectAssign(callee) || !target || unwrap(target).kind !== SyntaxKind.ThisKeyword) return [];
+  const members: Array<[string | undefined, ts.Expression]> = [];
+  for (const source of sources) {
+    const literal = unwrap(source);
+    if (isSpreadElement(source) || !isObjectLiteralExpression(literal)) {
+      members.push([undefined, isSpreadElement(source) ? source.expression : source]);
+      continue;
+    }
+    for (const member of literal.properties) {
+      if (isSpreadAssignment(member)) members.push([undefined, member.expression]);
+      const key = member.name && staticName(member.name);
+      if (key === undefined) continue;
+      if (isPropertyAssignment(member)) members.push([key, member.initializer]);
+      else if (isShorthandPropertyAssignment(member)) members.push([key, member.name]);
+    }
+  }
+  return members;
+}
+
+const propertyModifiers = new Set([SyntaxKind.PublicKeyword, SyntaxKind.PrivateKeyword, SyntaxKind.ProtectedKeyword, SyntaxKind.ReadonlyKeyword]);
+
+/** A constructor parameter that declares a field: `private`, `public`, `protected` or `readonly`. */
+function isParameterProperty(parameter: ts.ParameterDeclaration): boolean {
+  return !!parameter.modifiers?.some((modifier) => propertyModifiers.has(modifier.kind));
 }
 
 /** `x.key = value` or `x['key'] = value`: the object written to and the key. */

@@ -10,14 +10,14 @@ import { ReExportChain } from '../core/re-export-chain.js';
 import { Evaluator, type ImporterCall, type ImportResolver } from './evaluate.js';
 import { mentions, type ImporterCalls } from '../core/value-sources.js';
 import { indexOf } from './file-index.js';
-import { findExport } from './exports.js';
+import { exportedClass, findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { diskResolutionHost, ModuleResolution } from './module-resolution.js';
-import { bindingsOf, moduleReferences, requiredModule } from './imports.js';
+import { bindingsOf, importOf, moduleReferences, requiredModule } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf, unwrap } from './parse.js';
 import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
-import { isIdentifier, isPropertyAccessExpression, isVariableDeclaration } from './syntax.js';
+import { isClassDeclaration, isConstructorDeclaration, isIdentifier, isPropertyAccessExpression, isVariableDeclaration } from './syntax.js';
 import { suppressionsOf } from './suppressions.js';
 import { OwnPackages } from './own-package.js';
 import { withPermissionSurfaces } from '../core/surfaces.js';
@@ -141,6 +141,31 @@ export class TypeScriptProject implements ImportResolver {
     return target ? this.exported(target, name, span) : unknown(span);
   }
 
+  importedClass(fromFile: string, module: string, name: string): { cls: ts.ClassDeclaration; evaluator: Evaluator } | undefined {
+    const target = this.followImports ? this.modules.resolve(module, fromFile) : undefined;
+    return target ? this.classExport(target, name) : undefined;
+  }
+
+  /** The class module `path` exports as `name`: `export class`, `export { Settings }`, `export default Settings`, re-exported. */
+  private classExport(path: string, name: string): { cls: ts.ClassDeclaration; evaluator: Evaluator } | undefined {
+    const context = this.context(path);
+    const key = `${path}\0class ${name}`;
+    if (!context || this.following.has(key)) return undefined;
+    this.following.add(key);
+    try {
+      const declared = exportedClass(context.file, name);
+      if (declared) return { cls: declared, evaluator: context.evaluator };
+      const { source } = findExport(context.file, name);
+      if (source?.kind === 'reexport') return this.importedClass(path, source.module, source.name);
+      const local = source?.kind === 'value' && isIdentifier(source.node) ? context.scopes.resolve(source.node) : undefined;
+      if (local && isClassDeclaration(local)) return { cls: local, evaluator: context.evaluator };
+      const imported = local && importOf(local);
+      return imported && !isSdkModule(imported.module) ? this.importedClass(path, imported.module, imported.name) : undefined;
+    } finally {
+      this.following.delete(key);
+    }
+  }
+
   evaluatorOf(file: ts.SourceFile): Evaluator | undefined {
     const context = this.followImports ? this.contexts.get(file.fileName) : undefined;
     return context?.file === file ? context.evaluator : undefined;
@@ -185,20 +210,23 @@ export class TypeScriptProject implements ImportResolver {
     if (!bound) return;
     const direct = new Map<ts.Node, string>();
     const namespaces = new Map<ts.Node, string>();
+    // A constructor is called by `new` of its class.
+    const cls = isConstructorDeclaration(fn) && isClassDeclaration(fn.parent) ? fn.parent : undefined;
+    const exportsIt = (name: string): boolean => (cls ? this.classExport(target, name)?.cls === cls : this.exportsFunction(target, name, fn));
     for (const binding of bound) {
       const local = (binding.node as ts.Identifier).text;
       if (binding.name === '*') namespaces.set(binding.node.parent, local);
-      else if (this.exportsFunction(target, binding.name, fn)) direct.set(binding.node.parent, local);
+      else if (exportsIt(binding.name)) direct.set(binding.node.parent, local);
     }
     if (direct.size === 0 && namespaces.size === 0) return;
     const before = found.calls.length;
     const names = new Set<string>();
-    for (const call of indexOf(file).calls) {
+    for (const call of cls ? indexOf(file).constructions : indexOf(file).calls) {
       const callee = unwrap(call.expression);
       const receiver = isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
       const name = isIdentifier(callee)
         ? direct.get(scopes.resolve(callee)!)
-        : receiver && isIdentifier(receiver) && namespaces.has(scopes.resolve(receiver)!) && this.exportsFunction(target, (callee as ts.PropertyAccessExpression).name.text, fn)
+        : receiver && isIdentifier(receiver) && namespaces.has(scopes.resolve(receiver)!) && exportsIt((callee as ts.PropertyAccessExpression).name.text)
           ? `${receiver.text}.${(callee as ts.PropertyAccessExpression).name.text}`
           : undefined;
       if (name === undefined) continue;

@@ -1,12 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import rule from '../../../rules/no-bypass-without-disallowed-tools.js';
 import { runRuleTests } from '../../support/rule-tester.js';
+import { fixtureFindings } from '../../support/scan.js';
 
 // Modes kept in objects and classes the way real agent code keeps them
 // (issue 16): a field the constructor sets, a class field initialiser, a
 // private `#field`, a getter, an instance read outside its class, a
-// constructor's parameter given by `new`, copies and frozen objects. Every
-// case is plain JavaScript, so it runs as TypeScript and as JavaScript. The
-// Python twin is test/rules/python/objects-and-classes.test.ts.
+// constructor's parameter given by `new`, `Object.assign(this, ...)`, copies,
+// merges and frozen objects, a class another module exports. Every shared
+// case is plain JavaScript, so it runs as TypeScript and as JavaScript;
+// parameter properties and `as const` are TypeScript's own. The Python twin
+// is test/rules/python/objects-and-classes.test.ts.
 const names = { mode: 'permissionMode', deny: 'disallowedTools', tools: 'tools', allowed: 'allowedTools', exposure: '' };
 const lines = (...each: string[]) => each.join('\n');
 const sdk = "import { query } from '@anthropic-ai/claude-agent-sdk';";
@@ -55,6 +60,18 @@ const valid = [
   // A copy or a frozen object of a safe mode.
   lines(sdk, "const base = { permissionMode: 'default' };", "query({ prompt: 'x', options: structuredClone(base) });"),
   lines(sdk, "const CONFIG = Object.freeze({ mode: 'acceptEdits' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"),
+  // Merges: a later object replaces the bypass entry, or brings deny rules.
+  lines(sdk, "const fast = { permissionMode: 'bypassPermissions' };", "const safe = { permissionMode: 'default' };", "query({ prompt: 'x', options: { ...fast, ...safe } });"),
+  lines(sdk, "const fast = { permissionMode: 'bypassPermissions' };", "const deny = { disallowedTools: ['Bash'] };", "query({ prompt: 'x', options: Object.assign({}, fast, deny) });"),
+  lines(sdk, "const fast = { permissionMode: 'bypassPermissions' };", "query({ prompt: 'x', options: { ...structuredClone(fast), disallowedTools: ['Bash'] } });"),
+  // Object.assign(this, ...): a later source replaces the mode; another class's is not this one's; the only `new` passes a safe mode.
+  session(["constructor() { Object.assign(this, { mode: 'bypassPermissions' }, { mode: 'default' }); }"]),
+  session(["constructor() { Object.assign(this, { mode: 'default' }); }"], [other("constructor() { Object.assign(this, { mode: 'bypassPermissions' }); }")]),
+  session(["mode = 'bypassPermissions';", 'constructor(options) { Object.assign(this, options); }'], ["new Session({ mode: 'default' });"]),
+  // A subclass replaces the base's field, by its own initialiser or its constructor; a base whose field comes from its parameters is not followed.
+  lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  mode = 'default';", "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'),
+  lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  constructor() { super(); this.mode = 'default'; }", "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'),
+  lines(sdk, "class Base { constructor(mode = 'bypassPermissions') { this.mode = mode; } }", "class Session extends Base { constructor() { super('default'); } }", 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"),
 ];
 
 const invalid = [
@@ -96,14 +113,90 @@ const invalid = [
   },
   { name: 'structuredClone of a bypass object', ...bypassAt(lines(sdk, "const base = { permissionMode: 'bypassPermissions' };", "query({ prompt: 'x', options: structuredClone(base) });"), 2) },
   { name: 'a frozen config object', ...bypassAt(lines(sdk, "const CONFIG = Object.freeze({ mode: 'bypassPermissions' });", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"), 2) },
+  {
+    name: 'a frozen options object spread into the options',
+    ...bypassAt(lines(sdk, "const BASE = Object.freeze({ permissionMode: 'bypassPermissions' });", "query({ prompt: 'x', options: { ...BASE, model: 'haiku' } });"), 2),
+  },
+  {
+    name: 'two objects spread together, neither with deny rules',
+    ...bypassAt(lines(sdk, "const fast = { permissionMode: 'bypassPermissions' };", "const extra = { model: 'haiku' };", "query({ prompt: 'x', options: { ...fast, ...extra } });"), 2),
+  },
+  {
+    name: 'Object.assign({}, a, b): a copy of both',
+    ...bypassAt(lines(sdk, "const fast = { permissionMode: 'bypassPermissions' };", "const extra = { model: 'haiku' };", "query({ prompt: 'x', options: Object.assign({}, fast, extra) });"), 2),
+  },
+  { name: 'Object.assign(this, {...}) in the constructor', ...bypassAt(session(["constructor() { Object.assign(this, { mode: 'bypassPermissions' }); }"]), 3) },
+  {
+    name: 'Object.assign(this, {...}) read through an instance outside the class',
+    ...bypassAt(lines(sdk, "class Session { constructor() { Object.assign(this, { mode: 'bypassPermissions' }); } }", 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"), 2),
+  },
+  {
+    name: 'Object.assign(this, options) that may leave a bypass field alone: can be',
+    ...bypassAt(session(["mode = 'bypassPermissions';", 'constructor(options) { Object.assign(this, options); }'], ['new Session(JSON.parse(process.argv[2]));']), 3, 'can be'),
+  },
+  {
+    name: 'Object.assign(this, options) of what `new` passes',
+    ...bypassAt(session(["mode = 'default';", 'constructor(options) { Object.assign(this, options); }'], ["new Session({ mode: 'bypassPermissions' });"]), 7, 'is', ' (passed to Session() as options)'),
+  },
+  {
+    name: "a subclass: the base's field initialiser",
+    ...bypassAt(lines(sdk, "class Base { mode = 'bypassPermissions'; }", 'class Session extends Base {', "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}'), 2),
+  },
+  {
+    name: "an instance of a subclass: the field the base's constructor sets",
+    ...bypassAt(lines(sdk, "class Base { constructor() { this.mode = 'bypassPermissions'; } }", "class Session extends Base { model = 'haiku'; }", 'const session = new Session();', "query({ prompt: 'x', options: { permissionMode: session.mode } });"), 2),
+  },
 ];
 
-// A parameter's annotation names the class only in TypeScript.
+// TypeScript's own: a parameter's annotation names the class, parameter properties, `as const`.
 const typedTarget = (type: string) => session(["mode = 'default';"], ['export const commands = {', `  yolo(target: ${type}) { target.mode = 'bypassPermissions'; },`, '};']);
-runRuleTests(rule, {
-  typescript: {
-    valid: [...valid, typedTarget('{ mode: string }')],
-    invalid: [...invalid, { name: 'a parameter typed as the class, switched by a method of another object', ...bypassAt(typedTarget('Session'), 7, 'can be', fromWrite('target.mode', 'yolo')) }],
+/** `constructor(private mode = 'bypassPermissions') {}`, then `after`; `head` starts the class. */
+const parameterProperty = (after: string[], head = 'class Session {', property = "private mode = 'bypassPermissions'") =>
+  lines(sdk, head, `  constructor(${property}) {}`, "  run() { return query({ prompt: 'x', options: { permissionMode: this.mode } }); }", '}', ...after);
+const defaultOf = ' (the default of parameter mode of Session(), taken when a call leaves it out)';
+const tsValid = [
+  typedTarget('{ mode: string }'),
+  parameterProperty(["new Session('default');"]),
+  parameterProperty(["new Session('bypassPermissions');"], 'class Session {', "private mode = 'default'").replace("new Session('bypassPermissions');", "new Session('plan');"),
+  lines(sdk, 'class Session {', "  constructor(private readonly options = { permissionMode: 'bypassPermissions' as const, disallowedTools: ['Bash'] }) {}", "  run() { return query({ prompt: 'x', options: this.options }); }", '}', 'new Session();'),
+  lines(sdk, "const CONFIG = { mode: 'default' } as const;", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"),
+];
+const tsInvalid = [
+  { name: 'a parameter typed as the class, switched by a method of another object', ...bypassAt(typedTarget('Session'), 7, 'can be', fromWrite('target.mode', 'yolo')) },
+  { name: 'a parameter property whose default every `new` leaves out', ...bypassAt(parameterProperty(['new Session();']), 3, 'is', defaultOf) },
+  { name: 'a parameter property whose default one `new` leaves out: can be', ...bypassAt(parameterProperty(["new Session('default');", 'new Session();']), 3, 'can be', defaultOf) },
+  { name: 'a parameter property of an exported class no `new` shows: can be', ...bypassAt(parameterProperty([], 'export class Session {'), 3, 'can be', defaultOf) },
+  {
+    name: 'a parameter property given bypass by `new`',
+    ...bypassAt(parameterProperty(["new Session('bypassPermissions');"], 'class Session {', "private mode = 'default'"), 6, 'is', ' (passed to Session() as mode)'),
   },
+  {
+    name: 'a readonly parameter property holding the options',
+    ...bypassAt(lines(sdk, 'class Session {', "  constructor(private readonly options = { permissionMode: 'bypassPermissions' as const }) {}", "  run() { return query({ prompt: 'x', options: this.options }); }", '}', 'new Session();'), 3, 'is', ' (the default of parameter options of Session(), taken when a call leaves it out)'),
+  },
+  { name: 'an `as const` config object', ...bypassAt(lines(sdk, "const CONFIG = { mode: 'bypassPermissions' } as const;", "query({ prompt: 'x', options: { permissionMode: CONFIG.mode } });"), 2) },
+];
+runRuleTests(rule, {
+  typescript: { valid: [...valid, ...tsValid], invalid: [...invalid, ...tsInvalid] },
   javascript: { valid, invalid },
+});
+
+// A class another module exports, built here with `new` (fixtures/objects-and-classes).
+const fixtures = fileURLToPath(new URL('../../../fixtures/objects-and-classes/', import.meta.url));
+const located = async (project: string): Promise<string[]> =>
+  (await fixtureFindings(fixtures, project)).map(({ path, line, column, ruleId, message }) => `${path}:${line}:${column} ${ruleId} ${message.replace(/ with no .*/, '')}`);
+
+describe('new of a class another module exports', () => {
+  it('TypeScript: a field initialiser, also of a default-exported class re-exported; a parameter property that the only new replaces stays silent', async () => {
+    expect(await located('classes-ts')).toEqual([
+      "classes-ts/config.ts:3:10 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions'",
+      "classes-ts/defaults.ts:2:10 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions'",
+    ]);
+  });
+
+  it('JavaScript: through a namespace import, the default that one new leaves out; the other new passes plan', async () => {
+    expect(await located('classes-js')).toEqual([
+      "classes-js/settings.mjs:2:22 no-bypass-without-disallowed-tools permissionMode is 'bypassPermissions' (the default of parameter mode of Session(), taken when a call leaves it out)",
+    ]);
+  });
 });
