@@ -2,7 +2,7 @@ import { defineRule, type Suggestion } from '../src/model/rule.js';
 import { sdkFacts } from '../src/model/sdk-facts.js';
 import type { SourceWriter } from '../src/model/source-writer.js';
 import type { AgentModel, Exit, FunctionFacts, Value } from '../src/model/types.js';
-import { certaintyOf, isNotSet, optionOf } from '../src/model/values.js';
+import { certaintyOf, isNotSet, optionOf, refusesTogether } from '../src/model/values.js';
 import { gateFunctions, within } from '../src/model/permission-gates.js';
 
 type MessageIds = 'noDecision' | 'withPromptTool' | 'denyHere';
@@ -55,7 +55,8 @@ export default defineRule<Record<string, never>, MessageIds>({
     for (const config of model.configurations) {
       const callbacks = certaintyOf(optionOf(config, 'canUseTool').values, isKnownSet);
       const tools = callbacks && certaintyOf(optionOf(config, 'permissionPromptToolName').values, isKnownSet);
-      if (!callbacks || !tools) continue;
+      // A check before the entry that throws when both are set (a wrapper's own validation) keeps them apart.
+      if (!callbacks || !tools || refusesTogether(config, ['canUseTool', 'permissionPromptToolName'])) continue;
       const certainty = callbacks.certainty === 'is' && tools.certainty === 'is' ? 'are' : 'can be';
       for (const value of tools.matching) report({ messageId: 'withPromptTool', span: value.span, data: { callback, promptTool, certainty } });
     }

@@ -198,6 +198,12 @@ export interface AgentConfiguration {
   /** For a settings file: the level it is read at. */
   tier?: SettingsTier;
   /**
+   * Sets of options the code refuses to start with when all of them are set:
+   * a check before the entry call that throws or returns then
+   * (`if (opts.canUseTool && opts.permissionPromptToolName) throw …`).
+   */
+  refusedTogether?: string[][];
+  /**
    * For code: the settings files of the project it runs in (its nearest
    * `.claude/` folder, or the one a literal `cwd` names), found by `scan`.
    */

@@ -15,6 +15,11 @@ export function optionOf(config: AgentConfiguration, key: string): OptionView {
   return propertyOf(config.options, key);
 }
 
+/** Whether a check before the entry refuses to go on when `keys` are all set: a refused set within them. */
+export function refusesTogether(config: AgentConfiguration, keys: readonly string[]): boolean {
+  return (config.refusedTogether ?? []).some((refused) => refused.every((key) => keys.includes(key)));
+}
+
 /** What property `key` can be, across every alternative of an object value set. */
 export function propertyOf(set: ValueSet, key: string): OptionView {
   const view: OptionView = { values: [], properties: [] };

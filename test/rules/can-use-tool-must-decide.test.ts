@@ -13,6 +13,31 @@ const typedReview = (last: string) => `${imports}\nfunction skip() {}\nexport co
 /** A configuration whose canUseTool and permissionPromptToolName are `options`. */
 const configured = (options: string) => `${imports}\nconst review: CanUseTool = async (name, input) => (isAllowed(input) ? ${allow} : ${deny});\nquery({ prompt: 'x', options: { ${options} } });`;
 
+/**
+ * A wrapper class that builds the options from its settings and checks them
+ * before the call (`guard`, line 8); its one caller passes both (line 12).
+ */
+const wrapper = (guard: string, typed = true) => {
+  const code = [
+    typed ? imports : "import { query } from '@anthropic-ai/claude-agent-sdk';\nconst isAllowed = (input) => !!input;\n",
+    'class Agent {',
+    typed ? '  constructor(private readonly settings: { canUseTool?: CanUseTool; permissionPromptToolName?: string }) {}' : '  constructor(settings) { this.settings = settings; }',
+    '  options() { return { canUseTool: this.settings.canUseTool, permissionPromptToolName: this.settings.permissionPromptToolName }; }',
+    '  run() {',
+    `    ${guard}`,
+    "    return query({ prompt: 'x', options: this.options() });",
+    '  }',
+    '}',
+    `new Agent({ canUseTool: async (name, input) => (isAllowed(input) ? ${allow} : ${deny}), permissionPromptToolName: 'mcp__approver__prompt' }).run();`,
+  ].join('\n');
+  return typed ? code : code.replaceAll(' as const', '');
+};
+/** The guards that refuse both (each stops the run before the call). */
+const refusing = ["if (this.settings.canUseTool && this.settings.permissionPromptToolName) throw new Error('Pick one.');", 'if (this.settings.permissionPromptToolName && (this.settings.canUseTool)) { console.error("Pick one."); return undefined; }'];
+/** Checks that do not: no check, one that also needs a third condition, one that does not stop. */
+const notRefusing = ['', "if (this.settings.canUseTool && this.settings.permissionPromptToolName && process.env.STRICT) throw new Error('Pick one.');", "if (this.settings.canUseTool && this.settings.permissionPromptToolName) console.warn('Both are set.');"];
+const bothSet = (code: string) => ({ code, errors: [{ messageId: 'withPromptTool' as const, data: { callback: 'canUseTool', promptTool: 'permissionPromptToolName', certainty: 'are' }, line: 12, column: code.split('\n')[11]!.indexOf("'mcp__approver__prompt'") + 1 }] });
+
 runRuleTests(rule, {
   typescript: {
     valid: [
@@ -28,6 +53,8 @@ runRuleTests(rule, {
       configured('canUseTool: review'),
       configured("permissionPromptToolName: 'mcp__approver__prompt'"),
       configured('canUseTool: review, permissionPromptToolName: undefined'),
+      // A wrapper's own check refuses to start with both.
+      ...refusing.map((guard) => wrapper(guard)),
     ],
     invalid: [
       {
@@ -72,6 +99,7 @@ runRuleTests(rule, {
         code: configured("canUseTool: review, permissionPromptToolName: 'mcp__approver__prompt'"),
         errors: [{ messageId: 'withPromptTool', data: { callback: 'canUseTool', promptTool: 'permissionPromptToolName', certainty: 'are' }, line: 5, column: 79, endColumn: 102 }],
       },
+      ...notRefusing.map((guard, index) => ({ name: `a wrapper whose check does not refuse both (${index})`, ...bothSet(wrapper(guard)) })),
       {
         name: 'a permissionPromptToolName that can be set',
         code: configured("canUseTool: review, permissionPromptToolName: process.env.APPROVER ? 'mcp__approver__prompt' : undefined"),
@@ -81,9 +109,11 @@ runRuleTests(rule, {
   },
   javascript: {
     valid: [
+      ...refusing.map((guard) => wrapper(guard, false)),
       "const { query } = require('@anthropic-ai/claude-agent-sdk');\nquery({ prompt: 'x', options: { canUseTool: async (name, input) => (name === 'Bash' ? { behavior: 'deny', message: 'No shell.' } : { behavior: 'allow', updatedInput: input }) } });",
     ],
     invalid: [
+      ...notRefusing.map((guard, index) => ({ name: `a wrapper whose check does not refuse both, in JavaScript (${index})`, ...bothSet(wrapper(guard, false)) })),
       {
         name: 'a concise arrow that returns null gets a parenthesised deny',
         code: "import { query } from '@anthropic-ai/claude-agent-sdk';\nquery({ prompt: 'x', options: { canUseTool: async () => null } });",

@@ -5,6 +5,8 @@ import { sdkExport, type Evaluator } from './evaluate.js';
 import { qualifiedName } from './imports.js';
 import { gateTypes, optionsClasses } from './sdk.js';
 import { switchesOfCallee, switchOf } from './switches.js';
+import { guardsBefore, readOfProperty } from './refusals.js';
+import { refusedTogether } from '../core/refusals.js';
 import { withSwitch } from '../../model/switches.js';
 import { field, namedChildren, spanOf, textOf, walk, type PyModule, type PyNode } from './syntax.js';
 
@@ -87,7 +89,8 @@ export function findConfigurations(module: PyModule, evaluator: Evaluator): Foun
       const options = { alternatives: value.alternatives.filter((alternative) => !isNotSet(alternative)) };
       if (options.alternatives.length > 0) {
         started.set(node, found.entries.length);
-        found.entries.push({ span: spanOf(module, node), entry: name!, options });
+        const refused = refusedTogether(options, guardsBefore(module, evaluator.scopes, node), (property) => readOfProperty(property, module, evaluator.scopes));
+        found.entries.push({ span: spanOf(module, node), entry: name!, options, ...(refused.length > 0 ? { refusedTogether: refused } : {}) });
       }
       return;
     }

@@ -82,7 +82,7 @@ function clientIn(module: PyModule, scopes: Scopes, passed: PyNode | undefined):
   return bound && startedBy(bound);
 }
 
-function boundOnce(scopes: Scopes, module: PyModule, identifier: PyNode): PyNode | undefined {
+export function boundOnce(scopes: Scopes, module: PyModule, identifier: PyNode): PyNode | undefined {
   const bound = scopes.resolve(identifier)?.bindings.get(textOf(module, identifier));
   return bound?.length === 1 ? bound[0] : undefined;
 }

@@ -8,6 +8,8 @@ import { indexOf } from './file-index.js';
 import { returnStatements, type Evaluator, type FunctionNode } from './evaluate.js';
 import { spanOf, unwrap } from './parse.js';
 import { switchesOfCallee, switchOf } from './switches.js';
+import { guardsBefore, readOfProperty } from './refusals.js';
+import { refusedTogether } from '../core/refusals.js';
 import { withSwitch } from '../../model/switches.js';
 import type { Scopes } from './scope.js';
 import { declaredType } from './declared-sdk.js';
@@ -75,7 +77,8 @@ export function findConfigurations(file: ts.SourceFile, scopes: Scopes, evaluato
     const options = nested ? { alternatives: (written ? value.alternatives : propertyOf(value, 'options').values).filter((v) => !isNotSet(v)) } : value;
     if (options.alternatives.length > 0) {
       started.set(call, entries.length);
-      entries.push({ span: spanOf(call), entry: reference.name, options });
+      const refused = refusedTogether(options, guardsBefore(call, scopes), (property) => readOfProperty(property, file, scopes));
+      entries.push({ span: spanOf(call), entry: reference.name, options, ...(refused.length > 0 ? { refusedTogether: refused } : {}) });
     }
   };
 

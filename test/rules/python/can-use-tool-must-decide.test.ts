@@ -12,6 +12,29 @@ const suggested = 'PermissionResultDeny(message="This tool call is not allowed h
 const configured = (options: string) =>
   py(head, 'async def review(tool_name, tool_input, context):', '    return PermissionResultAllow()', `options = ClaudeAgentOptions(${options})`);
 
+/** A wrapper class that builds the options from its fields and checks them first (`guard`, line 11); its one caller here sets both ("can be": importers may construct it too). */
+const wrapper = (...guard: string[]) =>
+  py(
+    'from claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, query',
+    'async def review(tool_name, tool_input, context):',
+    '    return PermissionResultAllow()',
+    'class Agent:',
+    '    def __init__(self, can_use_tool=None, prompt_tool=None):',
+    '        self.can_use_tool = can_use_tool',
+    '        self.prompt_tool = prompt_tool',
+    '    def options(self):',
+    '        return ClaudeAgentOptions(can_use_tool=self.can_use_tool, permission_prompt_tool_name=self.prompt_tool)',
+    '    async def run(self):',
+    ...guard.map((line) => `        ${line}`),
+    '        async for message in query(prompt="x", options=self.options()):',
+    '            print(message)',
+    'Agent(can_use_tool=review, prompt_tool="mcp__approver__prompt")',
+  );
+/** The guards that refuse both (each stops the run before the call). */
+const refusing = [['if self.can_use_tool and self.prompt_tool:', '    raise ValueError("Pick one.")'], ['if (self.prompt_tool) and self.can_use_tool:', '    print("Pick one.")', '    return']];
+/** Checks that do not: no check, one that also needs a third condition, one that does not stop. */
+const notRefusing = [[], ['if self.can_use_tool and self.prompt_tool and os.environ.get("STRICT"):', '    raise ValueError("Pick one.")'], ['if self.can_use_tool and self.prompt_tool:', '    print("Both are set.")']];
+
 runPythonCases(rule, {
   valid: [
     review('if tool_name == "Bash":', '    return PermissionResultDeny(message="No shell.")', 'return PermissionResultAllow()'),
@@ -31,6 +54,8 @@ runPythonCases(rule, {
     py(head, 'async def audit(input_data, tool_use_id, context):', '    return None', 'options = ClaudeAgentOptions(hooks={"PreToolUse": [HookMatcher(hooks=[audit])]})'),
     configured('can_use_tool=review'),
     configured('can_use_tool=review, permission_prompt_tool_name=None'),
+    // A wrapper's own check refuses to start with both.
+    ...refusing.map((guard) => wrapper(...guard)),
     // A class that takes the callback and stores it (as the SDK's own Query does) is no callback itself.
     py(
       'from typing import Awaitable, Callable',
@@ -70,6 +95,12 @@ runPythonCases(rule, {
       code: py('from claude_agent_sdk import ToolPermissionContext', 'async def review(tool_name: str, tool_input: dict, context: ToolPermissionContext):', '    if tool_name == "Bash":', '        return None', '    return await policy(tool_name)'),
       errors: [{ messageId: 'noDecision', line: 4, column: 9 }],
     },
+    ...notRefusing.map((guard, index) => {
+      const code = wrapper(...guard);
+      const line = code.split('\n').length - (code.endsWith('\n') ? 1 : 0);
+      const column = code.split('\n')[line - 1]!.indexOf('"mcp__approver__prompt"') + 1;
+      return { name: `a wrapper whose check does not refuse both (${index})`, code, errors: [{ messageId: 'withPromptTool' as const, line, column, data: { certainty: 'can be' } }] };
+    }),
     {
       name: 'can_use_tool with permission_prompt_tool_name',
       code: configured('can_use_tool=review, permission_prompt_tool_name="mcp__approver__prompt"'),

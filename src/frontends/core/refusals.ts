@@ -1,0 +1,26 @@
+import type { Property, ValueSet } from '../../model/types.js';
+
+/**
+ * The options a check before an entry call refuses to go on with when all
+ * are set: `if (this.settings.canUseTool && this.settings.permissionPromptToolName) throw …`.
+ * A front end gives each such guard as the reads it ANDs (`guards`, each read
+ * a key naming what it reads and where: the same key is the same value) and
+ * says what each option property of the entry was read from (`readOf`); a
+ * guard counts when each of its reads is what exactly one option holds.
+ */
+export function refusedTogether(options: ValueSet, guards: ReadonlyArray<readonly string[]>, readOf: (property: Property) => string | undefined): string[][] {
+  if (guards.length === 0) return [];
+  const keysByRead = new Map<string, Set<string>>();
+  for (const value of options.alternatives) {
+    if (value.kind !== 'object') continue;
+    for (const property of value.properties.values()) {
+      const read = readOf(property);
+      if (read !== undefined) keysByRead.set(read, (keysByRead.get(read) ?? new Set()).add(property.key));
+    }
+  }
+  return guards.flatMap((reads) => {
+    const keys = reads.map((read) => keysByRead.get(read));
+    if (keys.some((found) => found?.size !== 1)) return [];
+    return [[...new Set(keys.map((found) => [...found!][0]!))]];
+  });
+}
