@@ -24,3 +24,15 @@ export function refusedTogether(options: ValueSet, guards: ReadonlyArray<readonl
     return [[...new Set(keys.map((found) => [...found!][0]!))]];
   });
 }
+
+/** A number for each node, the same each time: the root of a read's key (a declaration, a class). */
+export class NodeIds<Node extends object> {
+  private readonly ids = new WeakMap<Node, number>();
+  private next = 0;
+
+  of(node: Node): number {
+    let id = this.ids.get(node);
+    if (id === undefined) this.ids.set(node, (id = this.next++));
+    return id;
+  }
+}

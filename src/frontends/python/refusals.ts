@@ -1,4 +1,5 @@
 import type { Property } from '../../model/types.js';
+import { NodeIds } from '../core/refusals.js';
 import { parameterOf } from './parameters.js';
 import type { Scopes } from './scope.js';
 import { boundOnce } from './switches.js';
@@ -52,13 +53,7 @@ function unparenthesised(node: PyNode): PyNode {
   return current;
 }
 
-const ids = new WeakMap<PyNode, number>();
-let nextId = 0;
-const idOf = (node: PyNode): number => {
-  let id = ids.get(node);
-  if (id === undefined) ids.set(node, (id = nextId++));
-  return id;
-};
+const roots = new NodeIds<PyNode>();
 
 /**
  * A read as a key that is the same where the same value is read: the one
@@ -77,7 +72,7 @@ function readKey(module: PyModule, scopes: Scopes, node: PyNode): string | undef
   }
   const bound = current.type === 'identifier' ? boundOnce(scopes, module, current) : undefined;
   const root = bound && (classOfSelf(bound) ?? bound);
-  return root ? [idOf(root), ...path].join('.') : undefined;
+  return root ? [roots.of(root), ...path].join('.') : undefined;
 }
 
 /** The class a method's first parameter (`self`) is an instance of. */

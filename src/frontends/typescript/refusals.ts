@@ -1,5 +1,6 @@
 import ts from './compiler.cjs';
 import type { Property } from '../../model/types.js';
+import { NodeIds } from '../core/refusals.js';
 import { isArrowFunction, isBinaryExpression, isBlock, isCaseOrDefaultClause, isClassLike, isFunctionLike, isIdentifier, isIfStatement, isModuleBlock, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isSourceFile, isThrowStatement, SyntaxKind } from './syntax.js';
 import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
@@ -43,13 +44,7 @@ function conjuncts(expression: ts.Expression): ts.Expression[] {
   return [test];
 }
 
-const ids = new WeakMap<ts.Node, number>();
-let nextId = 0;
-const idOf = (node: ts.Node): number => {
-  let id = ids.get(node);
-  if (id === undefined) ids.set(node, (id = nextId++));
-  return id;
-};
+const roots = new NodeIds<ts.Node>();
 
 /**
  * A read as a key that is the same where the same value is read: the
@@ -64,7 +59,7 @@ function readKey(expression: ts.Expression, scopes: Scopes): string | undefined 
     current = unwrap(current.expression);
   }
   const root = isIdentifier(current) ? scopes.resolve(current) : current.kind === SyntaxKind.ThisKeyword ? classOfThis(current) : undefined;
-  return root ? [idOf(root), ...path].join('.') : undefined;
+  return root ? [roots.of(root), ...path].join('.') : undefined;
 }
 
 /** The class whose instance `this` is: the nearest function that is not an arrow must be one of its members. */
