@@ -26,6 +26,10 @@ interface Written {
   before?: string;
   value: string;
   around?: (call: string) => string;
+  /** The value is spread into the options (`...value`, `**value`), not the value of the option's key. */
+  spread?: boolean;
+  /** A second module next to the agent's, `shared.ts` or `shared.py`, that the code before imports from. */
+  module?: string;
 }
 type Writer = (value: string, q: Quote) => Written;
 interface Construct {
@@ -110,6 +114,50 @@ const modeRoutes = constructs({
     typescript: (mode) => ({ before: `class _Settings {\n  mode: string;\n\n  constructor(mode = ${mode}) {\n    this.mode = mode;\n  }\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
     python: (mode) => ({ before: `@dataclass\nclass _Settings:\n    mode: str = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
   },
+  // A class field's default, in Python a pydantic model's.
+  'settings field': {
+    typescript: (mode) => ({ before: `class _Settings {\n  mode = ${mode};\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
+    python: (mode) => ({ before: `class _Settings(BaseModel):\n    mode: str = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
+  },
+  frozen: {
+    typescript: (mode) => ({ before: `const SETTINGS = Object.freeze({ mode: ${mode} });\n\n`, value: 'SETTINGS.mode' }),
+    python: (mode) => ({ before: `@dataclass(frozen=True)\nclass _Frozen:\n    mode: str = ${mode}\n\n\nSETTINGS = _Frozen()\n\n\n`, value: 'SETTINGS.mode' }),
+  },
+  cloned: {
+    typescript: (mode) => ({ before: `const base = { mode: ${mode} };\nconst copied = structuredClone(base);\n\n`, value: 'copied.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${mode}}\ncopied = copy.deepcopy(base)\n\n\n`, value: `copied[${q('mode')}]` }),
+  },
+  // Merged over defaults that are safe: the later object's value wins.
+  assigned: {
+    typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = Object.assign({}, base, { mode: ${mode} });\n\n`, value: 'merged.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = {**base, **{${q('mode')}: ${mode}}}\n\n\n`, value: `merged[${q('mode')}]` }),
+  },
+  'merged by dict': {
+    typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = { ...base, ...{ mode: ${mode} } };\n\n`, value: 'merged.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = dict(base, **{${q('mode')}: ${mode}})\n\n\n`, value: `merged[${q('mode')}]` }),
+  },
+  // TypeScript has no keyword arguments: an object argument destructured is its counterpart.
+  'keyword argument': {
+    typescript: (mode, q) => ({
+      value: 'mode',
+      around: (call) => `function _run(name: string, { mode = ${q('default')} }: { mode?: string } = {}) {\n  ${call}}\n\n_run(${q('agent')}, { mode: ${mode} });\n`,
+    }),
+    python: (mode, q) => ({ value: 'mode', around: (call) => `def _run(name, mode=${q('default')}):\n    ${call}\n\n_run(${q('agent')}, mode=${mode})\n` }),
+  },
+  'keyword rest': {
+    typescript: (mode) => ({ value: 'rest.mode', around: (call) => `function _run({ ...rest }: { mode?: string }) {\n  ${call}}\n\n_run({ mode: ${mode} });\n` }),
+    python: (mode, q) => ({ value: `kwargs[${q('mode')}]`, around: (call) => `def _run(**kwargs):\n    ${call}\n\n_run(mode=${mode})\n` }),
+  },
+  // Exported and called nowhere here: a caller elsewhere can keep the default.
+  'uncalled default': {
+    typescript: (mode) => ({ value: 'mode', around: (call) => `export function _run(mode = ${mode}) {\n  ${call}}\n` }),
+    python: (mode) => ({ value: 'mode', around: (call) => `def _run(mode=${mode}):\n    ${call}\n` }),
+  },
+  // A module that only builds options (it names no SDK): its object is spread into the options.
+  'options module': {
+    typescript: (mode) => ({ before: `import { defaults } from './shared';\n\n`, module: `export const defaults = { permissionMode: ${mode} };\n`, value: 'defaults', spread: true }),
+    python: (mode, q) => ({ before: `from shared import DEFAULTS\n\n\n`, module: `DEFAULTS = {${q('permission_mode')}: ${mode}}\n`, value: 'DEFAULTS', spread: true }),
+  },
 });
 type ModeRoute = keyof typeof modeRoutes;
 
@@ -139,6 +187,24 @@ const listRoutes = constructs({
   helper: {
     typescript: (list) => ({ before: `function _tools() {\n  return ${list};\n}\n\n`, value: '_tools()' }),
     python: (list) => ({ before: `def _tools():\n    return ${list}\n\n\n`, value: '_tools()' }),
+  },
+  unshift: {
+    typescript: (list) => ({ before: `const allowed: string[] = [];\nfor (const name of ${list}) allowed.unshift(name);\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nfor name in ${list}:\n    allowed.insert(0, name)\n\n\n`, value: 'allowed' }),
+  },
+  // TypeScript has no `+=` on arrays: the list given a new array with the entries added is its counterpart.
+  added: {
+    typescript: (list) => ({ before: `let allowed: string[] = [];\nallowed = [...allowed, ...${list}];\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nallowed += ${list}\n\n\n`, value: 'allowed' }),
+  },
+  mapped: {
+    typescript: (list) => ({ before: `const allowed = ${list}.map((name) => name);\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = [name for name in ${list}]\n\n\n`, value: 'allowed' }),
+  },
+  // Module constants of tool names, imported from another module.
+  imported: {
+    typescript: (list) => ({ before: `import { TOOLS } from './shared';\n\n`, module: `export const TOOLS = ${list};\n`, value: 'TOOLS' }),
+    python: (list) => ({ before: `from shared import TOOLS\n\n\n`, module: `TOOLS = ${list}\n`, value: 'TOOLS' }),
   },
 });
 type ListRoute = keyof typeof listRoutes;
@@ -200,16 +266,104 @@ const hookRoutes = constructs({
     typescript: () => ({ before: `const matchers: object[] = [];\nmatchers.push({ matcher: 'Bash', hooks: [guard] });\n\n`, value: '{ PreToolUse: matchers }' }),
     python: () => ({ before: 'matchers = []\nmatchers.append(HookMatcher(matcher="Bash", hooks=[guard]))\n\n\n', value: '{"PreToolUse": matchers}' }),
   },
+  // A forwarder with its first argument bound.
+  partial: {
+    typescript: () => ({
+      before: 'async function guarded(policy: string, input: any) {\n  return guard(input);\n}\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [guarded.bind(null, 'strict')] }] }`,
+    }),
+    python: () => ({
+      before: 'async def guarded(policy, input_data, tool_use_id, context):\n    return await guard(input_data, tool_use_id, context)\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[functools.partial(guarded, "strict")])]}',
+    }),
+  },
+  // TypeScript decorates classes and their members only: the wrapper called on the forwarder is what a Python decorator is.
+  decorated: {
+    typescript: () => ({
+      before: 'function audited(hook: (input: any) => Promise<object>) {\n  return async (input: any) => hook(input);\n}\n\nconst auditedGuard = audited(async (input: any) => guard(input));\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [auditedGuard] }] }`,
+    }),
+    python: () => ({
+      before:
+        'def audited(hook):\n    @functools.wraps(hook)\n    async def wrapper(input_data, tool_use_id, context):\n        return await hook(input_data, tool_use_id, context)\n    return wrapper\n\n\n' +
+        '@audited\nasync def audited_guard(input_data, tool_use_id, context):\n    return await guard(input_data, tool_use_id, context)\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[audited_guard])]}',
+    }),
+  },
 });
 type HookRoute = keyof typeof hookRoutes;
 
-/** The hook every route registers: it denies when the policy says so, and its catch makes no decision. */
-const guardFunction = {
-  typescript: (q: Quote) =>
-    `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return { hookSpecificOutput: { hookEventName: ${q('PreToolUse')}, permissionDecision: ${q('deny')}, permissionDecisionReason: ${q('policy')} } };\n  } catch {\n    return {};\n  }\n  return {};\n}\n\n`,
-  python: (q: Quote) =>
-    `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return {${q('hookSpecificOutput')}: {${q('hookEventName')}: ${q('PreToolUse')}, ${q('permissionDecision')}: ${q('deny')}, ${q('permissionDecisionReason')}: ${q('policy')}}}\n    except Exception:\n        return {}\n    return {}\n\n\n`,
-};
+const tsDeny = (q: Quote) => `{ hookSpecificOutput: { hookEventName: ${q('PreToolUse')}, permissionDecision: ${q('deny')}, permissionDecisionReason: ${q('policy')} } }`;
+const pyDeny = (q: Quote) => `{${q('hookSpecificOutput')}: {${q('hookEventName')}: ${q('PreToolUse')}, ${q('permissionDecision')}: ${q('deny')}, ${q('permissionDecisionReason')}: ${q('policy')}}}`;
+
+/**
+ * The hook every hook route registers, `guard`: it denies when the policy says so; what it
+ * does when the policy check throws is the route (the value is unused).
+ */
+const guardRoutes = constructs({
+  // Its catch makes no decision.
+  'returns in catch': {
+    typescript: (_, q) => ({ value: '', before: `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return ${tsDeny(q)};\n  } catch {\n    return {};\n  }\n  return {};\n}\n\n` }),
+    python: (_, q) => ({
+      value: '',
+      before: `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return ${pyDeny(q)}\n    except Exception:\n        return {}\n    return {}\n\n\n`,
+    }),
+  },
+  // An empty catch, then a return that makes no decision.
+  'empty catch': {
+    typescript: (_, q) => ({ value: '', before: `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return ${tsDeny(q)};\n  } catch {}\n  return {};\n}\n\n` }),
+    python: (_, q) => ({
+      value: '',
+      before: `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return ${pyDeny(q)}\n    except Exception:\n        pass\n    return {}\n\n\n`,
+    }),
+  },
+  // `contextlib.suppress` is Python's; an empty catch is what it does.
+  suppressed: {
+    typescript: (_, q) => ({ value: '', before: `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return ${tsDeny(q)};\n  } catch {\n    // The check failed: carry on.\n  }\n  return {};\n}\n\n` }),
+    python: (_, q) => ({
+      value: '',
+      before: `async def guard(input_data, tool_use_id, context):\n    with contextlib.suppress(Exception):\n        if not await check_policy(input_data):\n            return ${pyDeny(q)}\n    return {}\n\n\n`,
+    }),
+  },
+  // Silent: its catch denies.
+  'fails closed': {
+    typescript: (_, q) => ({ value: '', before: `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return ${tsDeny(q)};\n  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n}\n\n` }),
+    python: (_, q) => ({
+      value: '',
+      before: `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return ${pyDeny(q)}\n    except Exception:\n        return ${pyDeny(q)}\n    return {}\n\n\n`,
+    }),
+  },
+});
+type GuardRoute = keyof typeof guardRoutes;
+/** The guard routes whose hook fails open. */
+const failsOpen = (route: GuardRoute): boolean => route !== 'fails closed';
+
+/**
+ * How the entry point is reached: its value is the callee, its code before comes first in
+ * the file, and what it sits in (a function handed the SDK) holds the code that calls it.
+ */
+const entryRoutes = constructs({
+  import: {
+    typescript: (_, q) => ({ before: `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n`, value: 'query' }),
+    python: () => ({ value: 'query' }),
+  },
+  'dynamic import': {
+    typescript: (_, q) => ({ before: `const sdk = await import(${q('@anthropic-ai/claude-agent-sdk')});\n\n`, value: 'sdk.query' }),
+    python: (_, q) => ({ before: `sdk = importlib.import_module(${q('claude_agent_sdk')})\n\n\n`, value: 'sdk.query' }),
+  },
+  // The SDK module handed to a function's parameter by its call. A parameter typed as the
+  // module (`sdk: typeof import('…')`) that no call here passes is TypeScript's only: Python
+  // code declares no module type the front end could read.
+  'handed in': {
+    typescript: (_, q) => ({ before: `import * as agentSdk from ${q('@anthropic-ai/claude-agent-sdk')};\n\n`, value: 'sdk.query', around: (call) => `function _start(sdk) {\n  ${call}}\n\n_start(agentSdk);\n` }),
+    python: () => ({ before: 'import claude_agent_sdk as agent_sdk\n\n\n', value: 'sdk.query', around: (call) => `def _start(sdk):\n    ${call}\n\n_start(agent_sdk)\n` }),
+  },
+  'loaded and handed in': {
+    typescript: (_, q) => ({ before: `const loaded = await import(${q('@anthropic-ai/claude-agent-sdk')});\n\n`, value: 'sdk.query', around: (call) => `function _start(sdk) {\n  ${call}}\n\n_start(loaded);\n` }),
+    python: (_, q) => ({ before: `loaded = importlib.import_module(${q('claude_agent_sdk')})\n\n\n`, value: 'sdk.query', around: (call) => `def _start(sdk):\n    ${call}\n\n_start(loaded)\n` }),
+  },
+});
+type EntryRoute = keyof typeof entryRoutes;
 
 interface Configuration {
   permissionMode?: (typeof modes)[number];
@@ -219,8 +373,12 @@ interface Configuration {
   disallowedTools?: string[];
   canUseTool: Review;
   reviewRoute: ReviewRoute;
-  /** A fail-open PreToolUse hook, and how it is registered. */
+  /** A PreToolUse hook, and how it is registered. */
   hook?: HookRoute;
+  /** What the hook does when its policy check throws; without it, it returns no decision in its catch. */
+  guardRoute?: GuardRoute;
+  /** How the entry point is reached; without it, a static import. */
+  entryRoute?: EntryRoute;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
   /**
@@ -247,6 +405,8 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     listRoute: fc.constantFrom(...keysOf(listRoutes)),
     reviewRoute: fc.constantFrom(...keysOf(reviewRoutes)),
     hook: fc.constantFrom(...keysOf(hookRoutes)),
+    guardRoute: fc.constantFrom(...keysOf(guardRoutes)),
+    entryRoute: fc.constantFrom(...keysOf(entryRoutes)),
     aliased: fc.boolean(),
     spreadByHelper: fc.boolean(),
   },
