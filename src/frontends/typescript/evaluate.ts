@@ -9,7 +9,7 @@ import { calledOutside, constantKey, environmentFallback, parameterValue, readFa
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue } from '../core/fields.js';
-import { loopElements, restList, spreadArguments } from '../core/loops.js';
+import { copiedList, loopElements, restList, spreadArguments } from '../core/loops.js';
 import { instanceWritesOf, staticWritesOf, thisWritesOf, type ThisWrite } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction, restArgumentsAt } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
@@ -333,8 +333,10 @@ export class Evaluator {
     for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
+      // `allowed = [...allowed, 'Read']`: the variable read in its own write is its value before it, as in Python.
+      const before: Bindings = new Map([[declaration, value]]);
       const evaluated = write.values.flatMap((expression) =>
-        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression), spanOf(expression)) : [this.evaluate(expression)],
+        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression, before), spanOf(expression)) : [this.evaluate(expression, before)],
       );
       const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
       if (write.kind === 'append') value = appendAt(value, write.path, values);
@@ -469,6 +471,8 @@ export class Evaluator {
       const method = callee.name.text;
       if (method === 'bind') return this.evaluate(callee.expression, bindings);
       if (method === 'concat') return this.concat(node, callee.expression, bindings);
+      // `TOOLS.map((t) => t)`: the same elements, as Python's `[t for t in TOOLS]`.
+      if (method === 'map' && node.arguments.length === 1 && isIdentityArrow(node.arguments[0]!)) return single(copiedList(this.evaluate(callee.expression, bindings), spanOf(node)));
       const receiver = unwrap(callee.expression);
       if (isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
         return this.objectHelper(node, method, bindings);
@@ -724,4 +728,14 @@ function keysBeside(rest: ts.BindingElement): string[] | undefined {
     keys.push(key);
   }
   return keys;
+}
+
+/** `(t) => t`: an arrow that returns its only parameter. */
+function isIdentityArrow(node: ts.Expression): boolean {
+  const arrow = unwrap(node);
+  if (!isArrowFunction(arrow) || arrow.parameters.length !== 1) return false;
+  const [parameter] = arrow.parameters;
+  if (!parameter || isBlock(arrow.body) || !isIdentifier(parameter.name)) return false;
+  const body = unwrap(arrow.body);
+  return isIdentifier(body) && body.text === parameter.name.text;
 }
