@@ -110,6 +110,38 @@ const modeRoutes = constructs({
     typescript: (mode) => ({ before: `class _Settings {\n  mode: string;\n\n  constructor(mode = ${mode}) {\n    this.mode = mode;\n  }\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
     python: (mode) => ({ before: `@dataclass\nclass _Settings:\n    mode: str = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
   },
+  // A pydantic model's field default is a default of its constructor, as the parameter's default is above.
+  'settings model': {
+    typescript: (mode) => ({ before: `class _Settings {\n  mode: string;\n\n  constructor({ mode = ${mode} }: { mode?: string } = {}) {\n    this.mode = mode;\n  }\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
+    python: (mode) => ({ before: `class _Settings(BaseModel):\n    mode: str = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
+  },
+  // A field initialiser (TypeScript) or a class attribute (Python, not a dataclass) read through an instance.
+  'settings field': {
+    typescript: (mode) => ({ before: `class _Settings {\n  mode = ${mode};\n}\n\nconst settings = new _Settings();\n\n`, value: 'settings.mode' }),
+    python: (mode) => ({ before: `class _Settings:\n    mode = ${mode}\n\n\nsettings = _Settings()\n\n\n`, value: 'settings.mode' }),
+  },
+  // TypeScript has no keyword arguments: an object argument destructured is its counterpart.
+  'keyword argument': {
+    typescript: (mode, q) => ({
+      value: 'mode',
+      around: (call) => `function _run(name: string, { mode = ${q('default')} }: { mode?: string } = {}) {\n  ${call}}\n\n_run(${q('agent')}, { mode: ${mode} });\n`,
+    }),
+    python: (mode, q) => ({ value: 'mode', around: (call) => `def _run(name, mode=${q('default')}):\n    ${call}\n\n_run(${q('agent')}, mode=${mode})\n` }),
+  },
+  'keyword rest': {
+    typescript: (mode) => ({ value: 'overrides.mode', around: (call) => `function _run({ ...overrides }: { mode?: string }) {\n  ${call}}\n\n_run({ mode: ${mode} });\n` }),
+    python: (mode, q) => ({ value: `overrides[${q('mode')}]`, around: (call) => `def _run(**overrides):\n    ${call}\n\n_run(mode=${mode})\n` }),
+  },
+  // Spread over defaults that are safe: the later object's value wins.
+  'spread merge': {
+    typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = { ...base, ...{ mode: ${mode} } };\n\n`, value: 'merged.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = {**base, **{${q('mode')}: ${mode}}}\n\n\n`, value: `merged[${q('mode')}]` }),
+  },
+  // Exported and called nowhere here: a caller elsewhere can keep the default.
+  'uncalled default': {
+    typescript: (mode) => ({ value: 'mode', around: (call) => `export function _run(mode = ${mode}) {\n  ${call}}\n` }),
+    python: (mode) => ({ value: 'mode', around: (call) => `def _run(mode=${mode}):\n    ${call}\n` }),
+  },
 });
 type ModeRoute = keyof typeof modeRoutes;
 
@@ -139,6 +171,24 @@ const listRoutes = constructs({
   helper: {
     typescript: (list) => ({ before: `function _tools() {\n  return ${list};\n}\n\n`, value: '_tools()' }),
     python: (list) => ({ before: `def _tools():\n    return ${list}\n\n\n`, value: '_tools()' }),
+  },
+  unshift: {
+    typescript: (list) => ({ before: `const allowed: string[] = [];\nfor (const name of ${list}) allowed.unshift(name);\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nfor name in ${list}:\n    allowed.insert(0, name)\n\n\n`, value: 'allowed' }),
+  },
+  // TypeScript has no `+=` on arrays: the list given a new array with the entries added is its counterpart.
+  added: {
+    typescript: (list) => ({ before: `let allowed: string[] = [];\nallowed = [...allowed, ...${list}];\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = []\nallowed += ${list}\n\n\n`, value: 'allowed' }),
+  },
+  mapped: {
+    typescript: (list) => ({ before: `const allowed = ${list}.map((name) => name);\n\n`, value: 'allowed' }),
+    python: (list) => ({ before: `allowed = [name for name in ${list}]\n\n\n`, value: 'allowed' }),
+  },
+  // A module constant of tool names, read in a function.
+  'module constant': {
+    typescript: (list) => ({ before: `const TOOLS = ${list} as const;\n\nfunction _tools() {\n  return [...TOOLS];\n}\n\n`, value: '_tools()' }),
+    python: (list) => ({ before: `TOOLS = ${list}\n\n\ndef _tools():\n    return list(TOOLS)\n\n\n`, value: '_tools()' }),
   },
 });
 type ListRoute = keyof typeof listRoutes;
@@ -188,7 +238,7 @@ const hookRoutes = constructs({
   },
   wrapper: {
     typescript: () => ({
-      before: 'function withAudit(hook: (input: any) => Promise<object>) {\n  return async (input: any) => hook(input);\n}\n\n',
+      before: 'function withAudit(hook: Hook) {\n  return async (input: any, toolUseId: string | undefined, options: any) => hook(input, toolUseId, options);\n}\n\n',
       value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [withAudit(guard)] }] }`,
     }),
     python: () => ({
@@ -200,16 +250,151 @@ const hookRoutes = constructs({
     typescript: () => ({ before: `const matchers: object[] = [];\nmatchers.push({ matcher: 'Bash', hooks: [guard] });\n\n`, value: '{ PreToolUse: matchers }' }),
     python: () => ({ before: 'matchers = []\nmatchers.append(HookMatcher(matcher="Bash", hooks=[guard]))\n\n\n', value: '{"PreToolUse": matchers}' }),
   },
+  // A method of a policy object, bound or called from an arrow.
+  'class method': {
+    typescript: () => ({
+      before: 'class _Hooks {\n  async check(input: any, toolUseId: string | undefined, options: any) {\n    return guard(input, toolUseId, options);\n  }\n}\n\nconst policy = new _Hooks();\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [policy.check.bind(policy)] }] }`,
+    }),
+    python: () => ({
+      before: 'class _Hooks:\n    async def check(self, input_data, tool_use_id, context):\n        return await guard(input_data, tool_use_id, context)\n\n\npolicy = _Hooks()\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[policy.check])]}',
+    }),
+  },
+  'arrow to a method': {
+    typescript: () => ({
+      before: 'class _Hooks {\n  async check(input: any, toolUseId: string | undefined, options: any) {\n    return guard(input, toolUseId, options);\n  }\n}\n\nconst policy = new _Hooks();\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [(input: any, toolUseId: string | undefined, options: any) => policy.check(input, toolUseId, options)] }] }`,
+    }),
+    python: () => ({
+      before: 'class _Hooks:\n    async def check(self, input_data, tool_use_id, context):\n        return await guard(input_data, tool_use_id, context)\n\n\npolicy = _Hooks()\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[lambda input_data, tool_use_id, context: policy.check(input_data, tool_use_id, context)])]}',
+    }),
+  },
+  // A forwarder with its first argument bound.
+  partial: {
+    typescript: () => ({
+      before: 'async function guarded(policy: string, input: any, toolUseId: string | undefined, options: any) {\n  return guard(input, toolUseId, options);\n}\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [guarded.bind(null, 'strict')] }] }`,
+    }),
+    python: () => ({
+      before: 'async def guarded(policy, input_data, tool_use_id, context):\n    return await guard(input_data, tool_use_id, context)\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[functools.partial(guarded, "strict")])]}',
+    }),
+  },
+  // TypeScript decorates classes and their members only: the wrapper called on the forwarder is what a Python decorator is.
+  decorated: {
+    typescript: () => ({
+      before: 'function audited(hook: Hook) {\n  return async (input: any, toolUseId: string | undefined, options: any) => hook(input, toolUseId, options);\n}\n\n' +
+        'const auditedGuard = audited(async (input: any, toolUseId: string | undefined, options: any) => guard(input, toolUseId, options));\n\n',
+      value: `{ PreToolUse: [{ matcher: 'Bash', hooks: [auditedGuard] }] }`,
+    }),
+    python: () => ({
+      before:
+        'def audited(hook):\n    @functools.wraps(hook)\n    async def wrapper(input_data, tool_use_id, context):\n        return await hook(input_data, tool_use_id, context)\n    return wrapper\n\n\n' +
+        '@audited\nasync def audited_guard(input_data, tool_use_id, context):\n    return await guard(input_data, tool_use_id, context)\n\n\n',
+      value: '{"PreToolUse": [HookMatcher(matcher="Bash", hooks=[audited_guard])]}',
+    }),
+  },
 });
 type HookRoute = keyof typeof hookRoutes;
 
-/** The hook every route registers: it denies when the policy says so, and its catch makes no decision. */
-const guardFunction = {
-  typescript: (q: Quote) =>
-    `async function guard(input: any) {\n  try {\n    if (!(await checkPolicy(input))) return { hookSpecificOutput: { hookEventName: ${q('PreToolUse')}, permissionDecision: ${q('deny')}, permissionDecisionReason: ${q('policy')} } };\n  } catch {\n    return {};\n  }\n  return {};\n}\n\n`,
-  python: (q: Quote) =>
-    `async def guard(input_data, tool_use_id, context):\n    try:\n        if not await check_policy(input_data):\n            return {${q('hookSpecificOutput')}: {${q('hookEventName')}: ${q('PreToolUse')}, ${q('permissionDecision')}: ${q('deny')}, ${q('permissionDecisionReason')}: ${q('policy')}}}\n    except Exception:\n        return {}\n    return {}\n\n\n`,
-};
+const tsDeny = (q: Quote) => `{ hookSpecificOutput: { hookEventName: ${q('PreToolUse')}, permissionDecision: ${q('deny')}, permissionDecisionReason: ${q('policy')} } }`;
+const pyDeny = (q: Quote) => `{${q('hookSpecificOutput')}: {${q('hookEventName')}: ${q('PreToolUse')}, ${q('permissionDecision')}: ${q('deny')}, ${q('permissionDecisionReason')}: ${q('policy')}}}`;
+
+/** A guard's signature and the policy check it runs first, in each language. */
+const tsGuard = (body: string) => `async function guard(input: any, toolUseId: string | undefined, options: any) {\n${body}}\n\n`;
+const pyGuard = (body: string) => `async def guard(input_data, tool_use_id, context):\n${body}\n\n`;
+const tsCheck = (q: Quote, indent: string) => `${indent}if (!(await checkPolicy(input))) return ${tsDeny(q)};\n`;
+const pyCheck = (q: Quote, indent: string) => `${indent}if not await check_policy(input_data):\n${indent}    return ${pyDeny(q)}\n`;
+
+/**
+ * The hook every hook route registers, `guard` (its code before; the value is unused): it
+ * denies when the policy says so, and the route is what it does when the check throws, or
+ * how it looks up calls it has seen by their tool use id.
+ */
+const guardRoutes = constructs({
+  // Its catch makes no decision.
+  'returns in catch': {
+    typescript: (_, q) => ({ value: '', before: tsGuard(`  try {\n${tsCheck(q, '    ')}  } catch {\n    return {};\n  }\n  return {};\n`) }),
+    python: (_, q) => ({ value: '', before: pyGuard(`    try:\n${pyCheck(q, '        ')}    except Exception:\n        return {}\n    return {}\n`) }),
+  },
+  // An empty catch, then a return that makes no decision.
+  'empty catch': {
+    typescript: (_, q) => ({ value: '', before: tsGuard(`  try {\n${tsCheck(q, '    ')}  } catch {}\n  return {};\n`) }),
+    python: (_, q) => ({ value: '', before: pyGuard(`    try:\n${pyCheck(q, '        ')}    except Exception:\n        pass\n    return {}\n`) }),
+  },
+  // `contextlib.suppress` is Python's: an empty catch is what it does.
+  suppressed: {
+    typescript: (_, q) => ({ value: '', before: tsGuard(`  try {\n${tsCheck(q, '    ')}  } catch {\n    // The check failed: carry on.\n  }\n  return {};\n`) }),
+    python: (_, q) => ({ value: '', before: pyGuard(`    with contextlib.suppress(Exception):\n${pyCheck(q, '        ')}    return {}\n`) }),
+  },
+  // `.catch(() => ({}))` on the promise the gate returns; Python awaits it in a try.
+  'promise catch': {
+    typescript: () => ({ value: '', before: tsGuard('  return decide(input).catch(() => ({}));\n') }),
+    python: () => ({ value: '', before: pyGuard('    try:\n        return await decide(input_data)\n    except Exception:\n        return {}\n') }),
+  },
+  // Silent: its catch denies.
+  'fails closed': {
+    typescript: (_, q) => ({ value: '', before: tsGuard(`  try {\n${tsCheck(q, '    ')}  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n`) }),
+    python: (_, q) => ({ value: '', before: pyGuard(`    try:\n${pyCheck(q, '        ')}    except Exception:\n        return ${pyDeny(q)}\n    return {}\n`) }),
+  },
+  // A call seen before by its tool use id is let through: a membership test, and the id recorded.
+  'seen by id': {
+    typescript: (_, q) => ({ value: '', before: `const seen: Record<string, boolean> = {};\n\n${tsGuard(`  if (toolUseId && toolUseId in seen) return {};\n  seen[toolUseId ?? ''] = true;\n  try {\n${tsCheck(q, '    ')}  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n`)}` }),
+    python: (_, q) => ({ value: '', before: `seen = {}\n\n\n${pyGuard(`    if tool_use_id in seen:\n        return {}\n    seen[tool_use_id] = True\n    try:\n${pyCheck(q, '        ')}    except Exception:\n        return ${pyDeny(q)}\n    return {}\n`)}` }),
+  },
+  // Python has no `Object.hasOwn`: `in` on a dict is an own-key test. (Python's `seen.setdefault(id, marker)
+  // is not marker` tests and inserts at once, which TypeScript has no single call for: it is not in this table.)
+  'own key by id': {
+    typescript: (_, q) => ({ value: '', before: `const seen: Record<string, boolean> = {};\n\n${tsGuard(`  if (toolUseId && Object.hasOwn(seen, toolUseId)) return {};\n  seen[toolUseId ?? ''] = true;\n  try {\n${tsCheck(q, '    ')}  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n`)}` }),
+    python: (_, q) => ({ value: '', before: `seen = {}\n\n\n${pyGuard(`    if tool_use_id in seen:\n        return {}\n    seen[tool_use_id] = True\n    try:\n${pyCheck(q, '        ')}    except Exception:\n        return ${pyDeny(q)}\n    return {}\n`)}` }),
+  },
+  'set of ids': {
+    typescript: (_, q) => ({ value: '', before: `const seen = new Set<string | undefined>();\n\n${tsGuard(`  if (seen.has(toolUseId)) return {};\n  seen.add(toolUseId);\n  try {\n${tsCheck(q, '    ')}  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n`)}` }),
+    python: (_, q) => ({ value: '', before: `seen = set()\n\n\n${pyGuard(`    if tool_use_id in seen:\n        return {}\n    seen.add(tool_use_id)\n    try:\n${pyCheck(q, '        ')}    except Exception:\n        return ${pyDeny(q)}\n    return {}\n`)}` }),
+  },
+  // Silent: a lookup by the id that only picks what to log lets nothing through.
+  'logs by id': {
+    typescript: (_, q) => ({ value: '', before: `const seen: Record<string, boolean> = {};\n\n${tsGuard(`  if (toolUseId && toolUseId in seen) console.log(${q('seen again')});\n  seen[toolUseId ?? ''] = true;\n  try {\n${tsCheck(q, '    ')}  } catch {\n    return ${tsDeny(q)};\n  }\n  return {};\n`)}` }),
+    python: (_, q) => ({ value: '', before: `seen = {}\n\n\n${pyGuard(`    if tool_use_id in seen:\n        print(${q('seen again')})\n    seen[tool_use_id] = True\n    try:\n${pyCheck(q, '        ')}    except Exception:\n        return ${pyDeny(q)}\n    return {}\n`)}` }),
+  },
+});
+type GuardRoute = keyof typeof guardRoutes;
+/** The guard routes whose hook fails open, and those that look calls up by their tool use id. */
+const failsOpen = (route: GuardRoute): boolean => ['returns in catch', 'empty catch', 'suppressed', 'promise catch'].includes(route);
+const looksUpId = (route: GuardRoute): boolean => ['seen by id', 'own key by id', 'set of ids'].includes(route);
+
+/** Each line one level deeper, for code that sits in a function. */
+const indented = (text: string, by: string) => text.replace(/^(?=.)/gm, by);
+
+/**
+ * How the SDK is reached: its code before comes first in the file, its value is the prefix of
+ * the SDK's names (`query`, `ClaudeAgentOptions`), and what it sits in (a function handed the
+ * SDK) holds the code that calls the entry point.
+ */
+const entryRoutes = constructs({
+  import: {
+    typescript: (_, q) => ({ before: `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n`, value: '' }),
+    python: () => ({ value: '' }),
+  },
+  'dynamic import': {
+    typescript: (_, q) => ({ before: `const sdk = await import(${q('@anthropic-ai/claude-agent-sdk')});\n\n`, value: 'sdk.' }),
+    python: (_, q) => ({ before: `sdk = importlib.import_module(${q('claude_agent_sdk')})\n\n\n`, value: 'sdk.' }),
+  },
+  // The SDK module handed to a function's parameter by a call of the module. (A parameter typed
+  // as the module, `sdk: typeof import('…')`, that no call here passes is TypeScript's only:
+  // Python code declares no module type the front end reads, so it is not in this table.)
+  'handed in': {
+    typescript: (_, q) => ({ before: `import * as agentSdk from ${q('@anthropic-ai/claude-agent-sdk')};\n\n`, value: 'sdk.', around: (code) => `function _start(sdk: typeof agentSdk) {\n${indented(code, '  ')}}\n\n_start(agentSdk);\n` }),
+    python: () => ({ before: 'import claude_agent_sdk as agent_sdk\n\n\n', value: 'sdk.', around: (code) => `def _start(sdk):\n${indented(code, '    ')}\n\n_start(agent_sdk)\n` }),
+  },
+  'loaded and handed in': {
+    typescript: (_, q) => ({ before: `const loaded = await import(${q('@anthropic-ai/claude-agent-sdk')});\n\n`, value: 'sdk.', around: (code) => `function _start(sdk: typeof loaded) {\n${indented(code, '  ')}}\n\n_start(loaded);\n` }),
+    python: (_, q) => ({ before: `loaded = importlib.import_module(${q('claude_agent_sdk')})\n\n\n`, value: 'sdk.', around: (code) => `def _start(sdk):\n${indented(code, '    ')}\n\n_start(loaded)\n` }),
+  },
+});
+type EntryRoute = keyof typeof entryRoutes;
 
 interface Configuration {
   permissionMode?: (typeof modes)[number];
@@ -219,8 +404,12 @@ interface Configuration {
   disallowedTools?: string[];
   canUseTool: Review;
   reviewRoute: ReviewRoute;
-  /** A fail-open PreToolUse hook, and how it is registered. */
+  /** A PreToolUse hook, and how it is registered. */
   hook?: HookRoute;
+  /** What the hook does when its policy check throws, or how it looks calls up by their tool use id; without it, it returns no decision in its catch. */
+  guardRoute?: GuardRoute;
+  /** How the entry point is reached; without it, a static import. */
+  entryRoute?: EntryRoute;
   /** The entry point is called through a constant that holds it or a stand-in (`cond ? query : stub`). */
   aliased: boolean;
   /**
@@ -247,6 +436,8 @@ const configuration: fc.Arbitrary<Configuration> = fc.record(
     listRoute: fc.constantFrom(...keysOf(listRoutes)),
     reviewRoute: fc.constantFrom(...keysOf(reviewRoutes)),
     hook: fc.constantFrom(...keysOf(hookRoutes)),
+    guardRoute: fc.constantFrom(...keysOf(guardRoutes)),
+    entryRoute: fc.constantFrom(...keysOf(entryRoutes)),
     aliased: fc.boolean(),
     spreadByHelper: fc.boolean(),
   },
@@ -279,10 +470,15 @@ function list(items: string[], open: string, close: string, { multiline, trailin
   return `${open}\n${items.map((item) => `${inner}${item}`).join(',\n')}${trailingCommas ? ',' : ''}\n${indent}${close}`;
 }
 
-/** The configuration's options call with each construct's code before it and around it. */
-function assemble(parts: (Written | undefined)[], call: string): string {
+/**
+ * The configuration's options call with each construct's code before it and around it; the
+ * entry route's function (a function handed the SDK) holds the code that names the entry
+ * point (`inner`: the alias, the wrappers) and the call with the constructs around it.
+ */
+function assemble(parts: (Written | undefined)[], call: string, entry: Written, inner: string): string {
   const around = parts.find((part) => part?.around)?.around ?? ((text: string) => text);
-  return `${parts.map((part) => part?.before ?? '').join('')}${around(call)}`;
+  const top = `${entry.before ?? ''}${parts.map((part) => part?.before ?? '').join('')}`;
+  return entry.around ? `${top}${entry.around(`${inner}${around(call)}`)}` : `${top}${inner}${around(call)}`;
 }
 
 function typescript(config: Configuration, format: Style, otherAllows = false): string {
@@ -291,7 +487,8 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
   const options: string[] = [];
   const mode = config.permissionMode ? modeRoutes[config.modeRoute].typescript(q(config.permissionMode), q) : undefined;
   if (mode) options.push(`permissionMode${colon}${mode.value}`);
-  const alias: Written | undefined = config.aliased ? { before: `const stub = (_: unknown) => undefined;\nconst entry = process.env.STUB ? stub : query;\n\n`, value: '' } : undefined;
+  const sdk = entryRoutes[config.entryRoute ?? 'import'].typescript('', q);
+  const alias: Written | undefined = config.aliased ? { before: 'const stub = (_: unknown) => undefined;\n\n', value: '' } : undefined;
   const allowed = config.allowedTools && listRoutes[config.listRoute].typescript(list(config.allowedTools.map(q), '[', ']', format, '    '), q);
   if (allowed) options.push(`allowedTools${colon}${allowed.value}`);
   if (config.disallowedTools) options.push(`disallowedTools${colon}${list(config.disallowedTools.map(q), '[', ']', format, '    ')}`);
@@ -305,8 +502,9 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
   if (reviewer) options.push(`canUseTool${colon}${reviewer.value}`);
   const hook = config.hook && hookRoutes[config.hook].typescript('', q);
   if (hook) options.push(`hooks${colon}${hook.value}`);
-  const hooked: Written | undefined = hook && { before: `${guardFunction.typescript(q)}${hook.before ?? ''}`, value: '' };
-  const entry = config.aliased ? 'entry' : 'query';
+  const guarded = hook && guardRoutes[config.guardRoute ?? 'returns in catch'].typescript('', q);
+  const hooked: Written | undefined = hook && { before: `type Hook = (input: any, toolUseId: string | undefined, options: any) => Promise<object>;\n\n${guarded?.before ?? ''}${hook.before ?? ''}`, value: '' };
+  const entry = config.aliased ? 'entry' : `${sdk.value}query`;
   const written = list(options, '{', '}', format, '  ');
   const direct = config.copiedByWrapper ? `_copy(${written});\n` : `${entry}(${list([`prompt${colon}${q('Do the task')}`, `options${colon}${written}`], '{', '}', format, '')});\n`;
   const call = config.spreadByHelper ? `_agent(${written});\n` : direct;
@@ -319,8 +517,8 @@ function typescript(config: Configuration, format: Style, otherAllows = false): 
   const helper = config.spreadByHelper
     ? `function _agent(overrides: object) {\n  return ${entry}({ prompt: ${q('Do the task')}, options: { model: ${q('haiku')}, ...overrides } });\n}\n\n_agent({ model: ${q('sonnet')}${otherAllows ? `, allowedTools: [${q('Read')}]` : ''} });\n\n`
     : '';
-  const wrappers: Written = { before: `${helper}${copier}`, value: '' };
-  return `import { query } from ${q('@anthropic-ai/claude-agent-sdk')};\n\n${assemble([mode, alias, allowed, reviewer, hooked, wrappers], call)}`;
+  const aliasing = config.aliased ? `const entry = process.env.STUB ? stub : ${sdk.value}query;\n\n` : '';
+  return assemble([mode, alias, allowed, reviewer, hooked], call, sdk, `${aliasing}${helper}${copier}`);
 }
 
 function python(config: Configuration, format: Style, otherAllows = false): string {
@@ -332,7 +530,8 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   const option = (name: string, value: string): string => (config.spreadByHelper ? `${q(name)}${format.spacious ? ' :  ' : ': '}${value}` : `${name}${equals}${value}`);
   const mode = config.permissionMode ? modeRoutes[config.modeRoute].python(q(config.permissionMode), q) : undefined;
   if (mode) options.push(option('permission_mode', mode.value));
-  const alias: Written | undefined = config.aliased ? { before: `def stub(**kwargs):\n    return None\n\n\nentry = stub if os.environ.get(${q('STUB')}) else query\n\n\n`, value: '' } : undefined;
+  const sdk = entryRoutes[config.entryRoute ?? 'import'].python('', q);
+  const alias: Written | undefined = config.aliased ? { before: 'def stub(**kwargs):\n    return None\n\n\n', value: '' } : undefined;
   const allowed = config.allowedTools && listRoutes[config.listRoute].python(list(config.allowedTools.map(q), '[', ']', format, '        '), q);
   if (allowed) options.push(option('allowed_tools', allowed.value));
   if (config.disallowedTools) options.push(option('disallowed_tools', list(config.disallowedTools.map(q), '[', ']', format, '        ')));
@@ -348,23 +547,27 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
   if (reviewer) options.push(option('can_use_tool', reviewer.value));
   const hook = config.hook && hookRoutes[config.hook].python('', q);
   if (hook) options.push(option('hooks', hook.value));
-  const hooked: Written | undefined = hook && { before: `${guardFunction.python(q)}${hook.before ?? ''}`, value: '' };
-  const entry = config.aliased ? 'entry' : 'query';
+  const guarded = hook && guardRoutes[config.guardRoute ?? 'returns in catch'].python('', q);
+  const hooked: Written | undefined = hook && { before: `${guarded?.before ?? ''}${hook.before ?? ''}`, value: '' };
+  const entry = config.aliased ? 'entry' : `${sdk.value}query`;
+  const options_ = `${sdk.value}ClaudeAgentOptions`;
   const call = config.spreadByHelper
     ? `_agent(${list(options, '{', '}', format, '    ')})\n`
     : config.copiedByWrapper
       ? `_copy${list(options, '(', ')', format, '    ')}\n`
-      : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}ClaudeAgentOptions${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
+      : `${entry}${list([`prompt${equals}${q('Do the task')}`, `options${equals}${options_}${list(options, '(', ')', format, '    ')}`], '(', ')', format, '')}\n`;
   const keywords = ['permission_mode', 'allowed_tools', 'disallowed_tools', 'can_use_tool'];
   const other = config.permissionMode ? `permission_mode=${q(config.permissionMode)}, ` : '';
   const copier = config.copiedByWrapper
-    ? `def _copy(*, ${keywords.map((name) => `${name}=None`).join(', ')}):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(${keywords.map((name) => `${name}=${name}`).join(', ')}))\n\n\n${otherAllows ? `_copy(${other}disallowed_tools=[${q('Bash')}])\n\n\n` : ''}`
+    ? `def _copy(*, ${keywords.map((name) => `${name}=None`).join(', ')}):\n    return ${entry}(prompt=${q('Do the task')}, options=${options_}(${keywords.map((name) => `${name}=${name}`).join(', ')}))\n\n\n${otherAllows ? `_copy(${other}disallowed_tools=[${q('Bash')}])\n\n\n` : ''}`
     : '';
   const helper = config.spreadByHelper
-    ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=ClaudeAgentOptions(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
+    ? `def _agent(overrides):\n    return ${entry}(prompt=${q('Do the task')}, options=${options_}(**{${q('model')}: ${q('haiku')}, **overrides}))\n\n\n_agent({${q('model')}: ${q('sonnet')}${otherAllows ? `, ${q('allowed_tools')}: [${q('Read')}]` : ''}})\n\n\n`
     : '';
-  const wrappers: Written = { before: `${helper}${copier}`, value: '' };
-  return `import os\nfrom dataclasses import dataclass\nfrom claude_agent_sdk import ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny, query\n\n\n${assemble([mode, alias, allowed, reviewer, hooked, wrappers], call)}`;
+  const aliasing = config.aliased ? `entry = stub if os.environ.get(${q('STUB')}) else ${sdk.value}query\n\n\n` : '';
+  const imported = config.entryRoute && config.entryRoute !== 'import' ? 'HookMatcher, PermissionResultAllow, PermissionResultDeny' : 'ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny, query';
+  const header = `import contextlib\nimport functools\nimport importlib\nimport os\nfrom dataclasses import dataclass\n\nfrom claude_agent_sdk import ${imported}\nfrom pydantic import BaseModel\n\n\n`;
+  return `${header}${assemble([mode, alias, allowed, reviewer, hooked], call, sdk, `${aliasing}${helper}${copier}`)}`;
 }
 
 const everyRule = allRules.map((rule) => ({ rule, severity: 'error' as const, options: undefined }));
@@ -505,6 +708,32 @@ describe('TypeScript and Python', () => {
     }
   });
 
+  it.skipIf(!isPythonPath('x.py'))("every way a hook's failure path lets the call through is found, and a deny or an id lookup is told apart, in both languages", () => {
+    for (const guardRoute of keysOf(guardRoutes)) {
+      for (const hook of ['direct', 'wrapper'] as const) {
+        for (const [text, file] of bothLanguages({ ...base, hook, guardRoute })) {
+          const found = findings(text, file);
+          const how = `${guardRoute}, ${hook}: ${file}`;
+          expect(found.filter((finding) => finding.startsWith('no-fail-open-hook/catchAllows')), how).toHaveLength(failsOpen(guardRoute) ? 1 : 0);
+          expect(found.filter((finding) => finding.startsWith('no-tool-use-id-dedupe/')), how).toHaveLength(looksUpId(guardRoute) ? 1 : 0);
+        }
+      }
+    }
+  });
+
+  it.skipIf(!isPythonPath('x.py'))('every way of reaching the SDK brings the options and the hooks in both languages', () => {
+    for (const entryRoute of keysOf(entryRoutes)) {
+      for (const [aliased, spreadByHelper] of [[false, false], [true, false], [false, true]] as const) {
+        const config: Configuration = { ...base, permissionMode: 'bypassPermissions', allowedTools: ['Bash'], hook: 'direct', entryRoute, aliased, spreadByHelper };
+        for (const [text, file] of bothLanguages(config)) {
+          const how = `${entryRoute}${aliased ? ', aliased' : ''}${spreadByHelper ? ', spread by a helper' : ''}: ${file}`;
+          const found = findings(text, file).map((finding) => finding.split(' ')[0]);
+          expect(found, how).toEqual(expect.arrayContaining(['no-bypass-without-disallowed-tools/bypassWithoutDeny', 'no-fail-open-hook/catchAllows']));
+        }
+      }
+    }
+  });
+
   it.skipIf(!isPythonPath('x.py'))('every way of passing canUseTool brings its fail-open catch in both languages', () => {
     for (const reviewRoute of keysOf(reviewRoutes)) {
       const config: Configuration = { ...base, canUseTool: 'fails open', reviewRoute };
@@ -535,6 +764,7 @@ describe('TypeScript and Python', () => {
       'no-bare-allowed-tools/bareTool',
       'no-bypass-without-disallowed-tools/bypassWithoutDeny',
       'no-fail-open-hook/catchAllows',
+      'no-tool-use-id-dedupe/dedupeByToolUseId',
     ]));
   });
 });

@@ -9,7 +9,7 @@ import { calledOutside, constantKey, environmentFallback, parameterValue, readFa
 import { environmentRead } from './environment.js';
 import { lookupName, lookupWithFallback, type KeyLookup } from '../core/lookups.js';
 import { fieldValue, type FieldWrite } from '../core/fields.js';
-import { loopElements, restList, spreadArguments } from '../core/loops.js';
+import { copiedList, loopElements, restList, spreadArguments } from '../core/loops.js';
 import { instanceWritesOf, staticWritesOf, thisWritesOf, thisWritesOfKey, type ThisWrite } from './fields.js';
 import { argumentAt, callersOf, enclosingFunction, restArgumentsAt } from './parameters.js';
 import { declaredKeys } from './declared-keys.js';
@@ -335,8 +335,10 @@ export class Evaluator {
     for (const write of writes) {
       const unconditional = isUnconditional(write, declaration);
       const origin = unconditional ? undefined : writeOrigin(write, declaration);
+      // `allowed = [...allowed, 'Read']`: the variable read in its own write is its value before it, as in Python.
+      const before: Bindings = new Map([[declaration, value]]);
       const evaluated = write.values.flatMap((expression) =>
-        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression), spanOf(expression)) : [this.evaluate(expression)],
+        isSpreadElement(expression) ? spreadArguments(this.evaluate(expression.expression, before), spanOf(expression)) : [this.evaluate(expression, before)],
       );
       const values = origin ? evaluated.map((value) => withOrigin(value, origin)) : evaluated;
       if (write.kind === 'append') value = appendAt(value, write.path, values);
@@ -487,6 +489,8 @@ export class Evaluator {
       const method = callee.name.text;
       if (method === 'bind') return this.evaluate(callee.expression, bindings);
       if (method === 'concat') return this.concat(node, callee.expression, bindings);
+      // `TOOLS.map((t) => t)`: the same elements, as Python's `[t for t in TOOLS]`.
+      if (method === 'map' && node.arguments.length === 1 && isIdentityArrow(node.arguments[0]!)) return single(copiedList(this.evaluate(callee.expression, bindings), spanOf(node)));
       const receiver = unwrap(callee.expression);
       if (isIdentifier(receiver) && receiver.text === 'Object' && !this.scopes.resolve(receiver)) {
         return this.objectHelper(node, method, bindings);
@@ -801,4 +805,14 @@ function spreadWrite(write: ThisWrite, key: string | undefined, source: ValueSet
   const name = `this.${key}`;
   const sure = present.length === values.length && present.every((value) => value.kind !== 'unknown');
   return [{ ...write, name, place: write.place === 'setup' && !sure ? 'constructor' : write.place, value: () => ({ alternatives: present }) }];
+}
+
+/** `(t) => t`: an arrow that returns its only parameter. */
+function isIdentityArrow(node: ts.Expression): boolean {
+  const arrow = unwrap(node);
+  if (!isArrowFunction(arrow) || arrow.parameters.length !== 1) return false;
+  const [parameter] = arrow.parameters;
+  if (!parameter || isBlock(arrow.body) || !isIdentifier(parameter.name)) return false;
+  const body = unwrap(arrow.body);
+  return isIdentifier(body) && body.text === parameter.name.text;
 }
