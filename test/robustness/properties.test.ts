@@ -137,6 +137,23 @@ const modeRoutes = constructs({
     typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = { ...base, ...{ mode: ${mode} } };\n\n`, value: 'merged.mode' }),
     python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = {**base, **{${q('mode')}: ${mode}}}\n\n\n`, value: `merged[${q('mode')}]` }),
   },
+  // Frozen config objects, copies and merges over safe defaults (the later object's value wins).
+  frozen: {
+    typescript: (mode) => ({ before: `const SETTINGS = Object.freeze({ mode: ${mode} });\n\n`, value: 'SETTINGS.mode' }),
+    python: (mode, q) => ({ before: `SETTINGS = types.MappingProxyType({${q('mode')}: ${mode}})\n\n\n`, value: `SETTINGS[${q('mode')}]` }),
+  },
+  cloned: {
+    typescript: (mode) => ({ before: `const base = { mode: ${mode} };\nconst copied = structuredClone(base);\n\n`, value: 'copied.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${mode}}\ncopied = copy.deepcopy(base)\n\n\n`, value: `copied[${q('mode')}]` }),
+  },
+  assigned: {
+    typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = Object.assign({}, base, { mode: ${mode} });\n\n`, value: 'merged.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = base | {${q('mode')}: ${mode}}\n\n\n`, value: `merged[${q('mode')}]` }),
+  },
+  'merged by dict': {
+    typescript: (mode, q) => ({ before: `const base = { mode: ${q('default')} };\nconst merged = { ...base, mode: ${mode} };\n\n`, value: 'merged.mode' }),
+    python: (mode, q) => ({ before: `base = {${q('mode')}: ${q('default')}}\nmerged = dict(base, mode=${mode})\n\n\n`, value: `merged[${q('mode')}]` }),
+  },
   // Exported and called nowhere here: a caller elsewhere can keep the default.
   'uncalled default': {
     typescript: (mode) => ({ value: 'mode', around: (call) => `export function _run(mode = ${mode}) {\n  ${call}}\n` }),
@@ -566,7 +583,7 @@ function python(config: Configuration, format: Style, otherAllows = false): stri
     : '';
   const aliasing = config.aliased ? `entry = stub if os.environ.get(${q('STUB')}) else ${sdk.value}query\n\n\n` : '';
   const imported = config.entryRoute && config.entryRoute !== 'import' ? 'HookMatcher, PermissionResultAllow, PermissionResultDeny' : 'ClaudeAgentOptions, HookMatcher, PermissionResultAllow, PermissionResultDeny, query';
-  const header = `import contextlib\nimport functools\nimport importlib\nimport os\nfrom dataclasses import dataclass\n\nfrom claude_agent_sdk import ${imported}\nfrom pydantic import BaseModel\n\n\n`;
+  const header = `import contextlib\nimport copy\nimport functools\nimport importlib\nimport os\nimport types\nfrom dataclasses import dataclass\n\nfrom claude_agent_sdk import ${imported}\nfrom pydantic import BaseModel\n\n\n`;
   return `${header}${assemble([mode, alias, allowed, reviewer, hooked], call, sdk, `${aliasing}${helper}${copier}`)}`;
 }
 
