@@ -68,8 +68,13 @@ runRuleTests(bareRule, {
       lines(sdk, "const tools = ['Bash', 'Read'];", 'tools.shift();', "query({ prompt: 'x', options: { allowedTools: tools } });"),
       // A bare entry added to another list, or to a copy that is thrown away.
       allowBuilt('const other: string[] = [];', "other.push('Bash');", "tools.concat(['Write']);"),
+      // A map that is not a copy; a list that adds only a scoped entry to what it held.
+      lines(sdk, "const TOOLS = ['Read', 'Bash'];", 'const allowed = TOOLS.map((name) => `${name}(./src/**)`);', "query({ prompt: 'x', options: { allowedTools: allowed } });"),
+      lines(sdk, "let tools: string[] = ['Read'];", "tools = [...tools, 'Bash(npm test *)'];", "query({ prompt: 'x', options: { allowedTools: tools } });"),
     ],
     invalid: [
+      { name: 'a copy of a list by an identity map', ...bareAt(lines(sdk, "const TOOLS = ['Read', 'Bash'];", 'const allowed = TOOLS.map((name) => name);', "query({ prompt: 'x', options: { allowedTools: allowed } });"), [2, 'Bash']) },
+      { name: 'a list read in its own write', ...bareAt(lines(sdk, "let tools: string[] = ['Read'];", "tools = [...tools, 'Bash'];", "query({ prompt: 'x', options: { allowedTools: tools } });"), [3, 'Bash']) },
       { name: 'a rest parameter: the bare entries a call passes', ...bareAt(extraTools("run('a', 'Grep');", "run('b', 'Read', 'Bash', 'Write');"), [4, 'Bash'], [4, 'Write']) },
       { name: 'a rest parameter filled by a spread of a known list', ...bareAt(extraTools("const SHELL = ['Bash'];", "run('a', ...SHELL);"), [3, 'Bash']) },
       { name: 'an object rest holds the keys besides those named', ...bareInCall(objectRest, "run({ prompt: 'x', allowedTools: ['Bash'] });", 3, 'Bash') },
