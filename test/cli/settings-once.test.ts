@@ -68,22 +68,22 @@ describe('a settings entry that three configurations load', () => {
     ).toEqual(affected.map((place, index) => `${index} ${place} true`));
   });
 
-  it('prints one finding with an affects line in the pretty output, and the places on the compact line', async () => {
+  it('prints one finding with a see-also line in the pretty output, and the places on the compact line', async () => {
     const cwd = project(['Bash']);
     const pretty = (await cli(cwd, 'scan')).stdout.split('\n');
     expect(pretty.filter((line) => /^\s+\d+:\d+/.test(line) && line.endsWith('  no-shadowed-can-use-tool'))).toHaveLength(1);
-    expect(pretty.filter((line) => line.includes('affects:'))).toEqual([`        affects: ${affected.join(', ')}`]);
+    expect(pretty.filter((line) => line.includes('see also:'))).toEqual([`        see also: ${affected.join(', ')}`]);
     const compact = (await cli(cwd, 'scan', '--format', 'compact')).stdout.split('\n');
     expect(compact[0]).toMatch(/^\.claude\/settings\.json:3:15: error no-shadowed-can-use-tool 'Bash' approves every Bash call /);
-    expect(compact[0]).toMatch(new RegExp(`\\(affects: ${affected.join(', ').replace(/\./g, '\\.')}\\)$`));
+    expect(compact[0]).toMatch(new RegExp(`\\(see also: ${affected.join(', ').replace(/\./g, '\\.')}\\)$`));
     expect(compact.slice(1)).toEqual(['toolgate: 1 problem (1 error, 0 warnings) in 4 files', '']);
   });
 
   it('escapes a related path as every other path printed', async () => {
     const cwd = project(['Bash'], { 'src/\u001b[31mred/agent.js': `${sdk}${denyJs}query({ prompt: 'x', options: { canUseTool: deny } });\n` });
     const { stdout } = await cli(cwd, 'scan');
-    const affects = stdout.split('\n').find((line) => line.includes('affects:'))!;
-    expect(affects).toContain('src/\\x1b[31mred/agent.js:4:33');
+    const seeAlso = stdout.split('\n').find((line) => line.includes('see also:'))!;
+    expect(seeAlso).toContain('src/\\x1b[31mred/agent.js:4:33');
     expect(stdout).not.toMatch(unsafeInTerminal);
   });
 });

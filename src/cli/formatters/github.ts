@@ -3,7 +3,7 @@ import { compareFindings, compareText } from '../../engine/findings.js';
 import { escapeForTerminal } from '../escape.js';
 import type { Report } from './index.js';
 import { summaryLine } from './summary.js';
-import { affectedPlaces } from './related.js';
+import { relatedPlaces } from './related.js';
 
 /**
  * GitHub Actions workflow commands: one `::error` or `::warning` annotation
@@ -27,7 +27,7 @@ function findingCommand(finding: Finding): string {
     endLine: finding.endLine,
     endColumn: finding.endColumn,
     title: finding.ruleId,
-  }, finding.related ? `${finding.message} (affects: ${affectedPlaces(finding)})` : finding.message);
+  }, finding.related ? `${finding.message} (see also: ${relatedPlaces(finding)})` : finding.message);
 }
 
 function problemCommand(problem: FileProblem): string {

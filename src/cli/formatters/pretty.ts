@@ -4,7 +4,7 @@ import { describeShard } from '../../engine/shard.js';
 import type { Colors } from '../color.js';
 import { escapeForTerminal } from '../escape.js';
 import { codeFrame } from './code-frame.js';
-import { affectedPlaces } from './related.js';
+import { relatedPlaces } from './related.js';
 import type { FormatContext, Report } from './index.js';
 import { countByRule, countSeverities, plural, uncheckedFiles } from './summary.js';
 
@@ -40,7 +40,7 @@ export function formatPretty(result: Report, { colors, source }: FormatContext):
       const indent = ' '.repeat(positionWidth + 4);
       const text = source?.(row.finding.path);
       if (text !== undefined) lines.push(...codeFrame(row.finding, text, indent, colors));
-      if (row.finding.related) lines.push(`${indent}${colors.cyan('affects:')} ${colors.dim(escapeForTerminal(affectedPlaces(row.finding)))}`);
+      if (row.finding.related) lines.push(`${indent}${colors.cyan('see also:')} ${colors.dim(escapeForTerminal(relatedPlaces(row.finding)))}`);
       for (const suggestion of row.suggestions) lines.push(...suggestionLines(suggestion, indent, colors));
     }
     lines.push('');
