@@ -252,7 +252,7 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
   // With `--cache`, a file whose stat is what it was when an earlier run read it is not read again.
   const seen = cache?.seen(file);
   if (seen && seen.hash === undefined) {
-    reExports.noteSkipped(file, { facts: () => cache!.factsOf(seen) });
+    reExports.noteSkipped(file, { facts: () => cache!.factsOf(file) });
     return { kind: 'skipped' };
   }
   if (seen) {
