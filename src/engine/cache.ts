@@ -111,8 +111,7 @@ export class ScanCache<Result> {
   private readonly previous: CacheFile<Result> | undefined;
   /** What the re-export pass learnt of each skipped file on the run that wrote the cache: read only when the pass runs. */
   private previousFacts = new FactsSection(undefined, undefined, () => {});
-  /** Skipped files `seen` unchanged: their facts are the ones kept before, unless learnt anew (`learntFacts`). */
-  private readonly carried = new Set<string>();
+  /** Facts learnt this run; a skipped file `seen` unchanged (its record carried over as it was) keeps the ones kept before. */
   private readonly learntFacts = new Map<string, StoredFacts>();
   private readonly next: CacheFile<Result>;
   private readonly hashes = new Map<string, string>();
@@ -145,10 +144,7 @@ export class ScanCache<Result> {
   seen(file: DiscoveredFile): Seen | undefined {
     const seen = this.previous?.seen[file.path];
     if (!isSeen(seen) || seen.kind !== kindOf(file) || currentSignature(file.absolutePath) !== seen.stat) return undefined;
-    if (seen.hash === undefined) {
-      this.next.seen[file.path] = seen;
-      this.carried.add(file.path);
-    }
+    if (seen.hash === undefined) this.next.seen[file.path] = seen;
     return seen;
   }
 
@@ -172,7 +168,8 @@ export class ScanCache<Result> {
   }
 
   private keptFacts(name: string): StoredFacts | undefined {
-    return this.learntFacts.get(name) ?? (this.carried.has(name) ? this.previousFacts.get(name) : undefined);
+    const carried = this.previous !== undefined && this.next.seen[name] !== undefined && this.next.seen[name] === this.previous.seen[name];
+    return this.learntFacts.get(name) ?? (carried ? this.previousFacts.get(name) : undefined);
   }
 
   /**
