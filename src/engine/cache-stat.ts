@@ -5,7 +5,8 @@ import { maxFileBytes } from './read-source.js';
  * What `--cache` keeps of a discovered file so that a later run need not
  * read it while it is unchanged (docs/cache-and-shards.md): its `stat` as it
  * was read, how it was read (`kind`), and what the first pass learnt from
- * its text. A file the prefilter skipped has no `hash`.
+ * its text. A file the prefilter skipped has no `hash`; what the re-export
+ * pass learnt of its text is kept apart (`FactsSection`).
  */
 export interface Seen {
   /** `statSignature` of the file when its text was read. */
@@ -18,10 +19,6 @@ export interface Seen {
   state?: string;
   /** A candidate that may hand the SDK on (the re-export pass's `mayReExportSdk`). */
   reExports?: true;
-  /** A skipped file's facts for the re-export pass (`SkipFacts`): it holds no local import marker. */
-  marker?: false;
-  /** A skipped file's local imports, once the re-export pass has read them, one a line (one JSON string parses far faster than an array). */
-  imports?: string;
 }
 
 /**
@@ -64,10 +61,6 @@ export function isSeen(value: unknown): value is Seen {
   if (value === null || typeof value !== 'object') return false;
   const seen = value as Record<string, unknown>;
   if (typeof seen.stat !== 'string' || typeof seen.kind !== 'string') return false;
-  if (seen.hash === undefined) {
-    if (seen.marker !== undefined && seen.marker !== false) return false;
-    return seen.state === undefined && seen.reExports === undefined && (seen.imports === undefined || typeof seen.imports === 'string');
-  }
-  if (seen.marker !== undefined || seen.imports !== undefined) return false;
+  if (seen.hash === undefined) return seen.state === undefined && seen.reExports === undefined;
   return typeof seen.hash === 'string' && typeof seen.state === 'string' && (seen.reExports === undefined || seen.reExports === true);
 }

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { cacheSecret, sign, verifies } from './cache-secret.js';
+import { factsDigest, FactsSection, mergedFacts, skipFactsOf, type StoredFacts } from './cache-facts.js';
 import { currentSignature, isSeen, isSettled, statSignature, type Seen } from './cache-stat.js';
 import type { DiscoveredFile } from './discover.js';
 import type { SkipFacts } from './re-export-pass.js';
 import { withoutBom } from './prefilter.js';
-import { readTextFile } from './read-source.js';
+import { readBytes } from './read-source.js';
 import { readSource } from './sources.js';
 
 /** Where `--cache` keeps results by default, at the scan root (like ESLint's `.eslintcache`). */
@@ -27,9 +28,13 @@ function isDirectory(file: string): boolean {
 }
 
 /** Bumped when the file's layout changes: an older file is then ignored. */
-const format = 3;
+const format = 4;
 
-/** A cache file's first line: this, then the HMAC-SHA256 of the rest (the JSON) under the user's key. */
+/**
+ * A cache file's first line: this, then the HMAC-SHA256 of the second line
+ * (the JSON) under the user's key. The third line, the skipped files' facts
+ * (`FactsSection`), is covered by its digest in the JSON.
+ */
 const header = 'toolgate-cache ';
 
 /** What a file's first pass came to: its checked result, or "needs the project pass". */
@@ -70,6 +75,8 @@ interface CacheFile<R> {
   /** Every discovered file read with a settled stat, by path: unchanged, it is not read again. */
   seen: Record<string, Seen>;
   reExport?: ReExportEntry;
+  /** The digest of the facts line (`FactsSection`). */
+  facts?: string;
 }
 
 export interface CacheOptions<Result> {
@@ -102,6 +109,10 @@ export class ScanCache<Result> {
   /** Why the stored cache was not used, for the user (corrupt, another version). */
   readonly notes: string[] = [];
   private readonly previous: CacheFile<Result> | undefined;
+  /** What the re-export pass learnt of each skipped file on the run that wrote the cache: read only when the pass runs. */
+  private previousFacts = new FactsSection(undefined, undefined, () => {});
+  /** Facts learnt this run; a skipped file `seen` unchanged (its record carried over as it was) keeps the ones kept before. */
+  private readonly learntFacts = new Map<string, StoredFacts>();
   private readonly next: CacheFile<Result>;
   private readonly hashes = new Map<string, string>();
   /** Each path's state as first seen this run: what the analyses read, never a later read. */
@@ -146,14 +157,19 @@ export class ScanCache<Result> {
   /** What the re-export pass learnt of a skipped file's text, kept with its stat (if kept). */
   learn(file: DiscoveredFile, facts: SkipFacts): void {
     const seen = this.next.seen[file.path];
-    if (seen && seen.hash === undefined) {
-      this.next.seen[file.path] = { ...seen, ...(facts.marker === false ? { marker: false } : {}), ...(facts.imports ? { imports: [...new Set(facts.imports)].join('\n') } : {}) };
-    }
+    if (!seen || seen.hash !== undefined) return;
+    const merged = mergedFacts(this.keptFacts(file.path), facts);
+    if (merged) this.learntFacts.set(file.path, merged);
   }
 
   /** The re-export pass's facts of a skipped file `seen` unchanged. */
-  factsOf(seen: Seen): SkipFacts {
-    return { ...(seen.marker === false ? { marker: false } : {}), ...(seen.imports !== undefined ? { imports: seen.imports === '' ? [] : seen.imports.split('\n') } : {}) };
+  factsOf(file: DiscoveredFile): SkipFacts {
+    return skipFactsOf(this.keptFacts(file.path));
+  }
+
+  private keptFacts(name: string): StoredFacts | undefined {
+    const carried = this.previous !== undefined && this.next.seen[name] !== undefined && this.next.seen[name] === this.previous.seen[name];
+    return this.learntFacts.get(name) ?? (carried ? this.previousFacts.get(name) : undefined);
   }
 
   /**
@@ -262,16 +278,27 @@ export class ScanCache<Result> {
     this.dropChanged();
     // A warm run of an unchanged tree: what is there already says all this one would.
     if (this.sameAsBefore()) return;
-    const body = JSON.stringify(this.next);
+    const facts = JSON.stringify(this.factsToKeep());
+    const body = JSON.stringify({ ...this.next, facts: factsDigest(facts) });
     const temporary = `${this.options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(this.options.file), { recursive: true });
-      writeFileSync(temporary, `${header}${sign(this.secret, body)}\n${body}`, { flag: 'wx', mode: 0o600 });
+      writeFileSync(temporary, `${header}${sign(this.secret, body)}\n${body}\n${facts}`, { flag: 'wx', mode: 0o600 });
       renameSync(temporary, this.options.file);
     } catch (error) {
       removeQuietly(temporary);
       this.notes.push(`Could not write the cache ${this.options.file}: ${(error as Error).message}`);
     }
+  }
+
+  /** The facts of each skipped file whose stat is kept: learnt this run, or kept before and still true (the file unchanged). */
+  private factsToKeep(): Record<string, StoredFacts> {
+    const facts: Record<string, StoredFacts> = {};
+    for (const [name, seen] of Object.entries(this.next.seen)) {
+      const kept = seen.hash === undefined ? this.keptFacts(name) : undefined;
+      if (kept) facts[name] = kept;
+    }
+    return facts;
   }
 
   /** Entries that read a path which changed during the run were made from one of its versions, maybe not the one stored. */
@@ -287,21 +314,31 @@ export class ScanCache<Result> {
     if (!before) return false;
     const same = (now: Record<string, unknown>, then: Record<string, unknown>): boolean =>
       Object.keys(now).length === Object.keys(then).length && Object.entries(now).every(([name, entry]) => then[name] === entry);
-    return same(this.next.files, before.files) && same(this.next.seen, before.seen) && this.next.group === before.group && this.next.reExport === before.reExport;
+    return (
+      same(this.next.files, before.files) &&
+      same(this.next.seen, before.seen) &&
+      this.learntFacts.size === 0 &&
+      this.next.group === before.group &&
+      this.next.reExport === before.reExport
+    );
   }
 
   private load(key: string, secret: Buffer): CacheFile<Result> | undefined {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readTextFile(this.options.file);
+      bytes = readBytes(this.options.file);
     } catch {
       return undefined; // No cache yet.
     }
     const ignore = (why: string): undefined => void this.notes.push(`Ignoring the cache ${this.options.file}: ${why}; it will be rewritten.`);
-    const newline = text.indexOf('\n');
-    const signature = newline === -1 || !text.startsWith(header) ? undefined : /^([0-9a-f]{64})$/.exec(text.slice(header.length, newline))?.[1];
+    const newline = bytes.indexOf(0x0a);
+    const first = newline === -1 ? '' : bytes.toString('latin1', 0, newline);
+    const signature = first.startsWith(header) ? /^([0-9a-f]{64})$/.exec(first.slice(header.length))?.[1] : undefined;
     if (signature === undefined) return ignore('it is not a toolgate cache or is damaged');
-    const body = text.slice(newline + 1);
+    const end = bytes.indexOf(0x0a, newline + 1);
+    const body = bytes.toString('utf8', newline + 1, end === -1 ? bytes.length : end);
+    // A copy: `readBytes` hands out a shared buffer, and the facts are read, if at all, after other files.
+    const facts = end === -1 ? undefined : Buffer.from(bytes.subarray(end + 1));
     // A cache that came with the scanned files (committed, or written by their build) cannot be signed with the user's key.
     if (!verifies(secret, body, signature)) return ignore('it is damaged, or not signed with your toolgate key (written by another user or machine, or came with the files scanned)');
     let data: unknown;
@@ -314,7 +351,9 @@ export class ScanCache<Result> {
     if (data.format !== format || data.toolgate !== this.options.toolgateVersion) return ignore(`it was written by toolgate ${data.toolgate}`);
     if (!isObject(data.seen)) return ignore('it is not a toolgate cache or is damaged');
     // Another config or scan root: every result may differ, so none is used.
-    return data.key === key ? (data as CacheFile<Result>) : undefined;
+    if (data.key !== key) return undefined;
+    this.previousFacts = new FactsSection(facts, data.facts, () => ignore('what it kept of the skipped files is damaged'));
+    return data as CacheFile<Result>;
   }
 
   private isSettled(stats: Stats): boolean {

@@ -69,10 +69,18 @@ interface IgnoreFile {
  * found inside directories. A named file no front end reads is left out
  * (reported to `onIgnored` as `unsupported`).
  */
-export async function* discoverFiles(
-  paths: readonly string[],
-  options: DiscoverOptions,
-): AsyncGenerator<DiscoveredFile> {
+export async function* discoverFiles(paths: readonly string[], options: DiscoverOptions): AsyncGenerator<DiscoveredFile> {
+  yield* await discovery(paths, options);
+}
+
+/**
+ * `discoverFiles` as the scan takes it: the paths checked (the one wait),
+ * then the walk, synchronous and lazy. A file that takes no analysis (known
+ * from `--cache`, skipped by the prefilter) then costs no promise: on a warm
+ * run of a large tree, a promise or two per file through an async generator
+ * cost more than the cache lookups.
+ */
+export async function discovery(paths: readonly string[], options: DiscoverOptions): Promise<Iterable<DiscoveredFile>> {
   const cwd = path.resolve(options.cwd);
   const onIgnored = options.onIgnored ?? (() => {});
   // Every path is checked, and the first bad one in argument order is reported.
@@ -93,7 +101,16 @@ export async function* discoverFiles(
     isExtraSettings(absolutePath) ? { absolutePath, path: relative, settings: true } : { absolutePath, path: relative };
   const base = options.ignore ? [{ directory: options.ignore.directory, rules: ignore().add(safeIgnoreLines(options.ignore.patterns)) }] : [];
   const walker: Walker = { cwd, onIgnored, toEntry, reads, compiled: new Map(), configIgnore: base };
+  return walkTargets(targets, walker, base, seen);
+}
 
+function* walkTargets(
+  targets: ReadonlyArray<{ absolutePath: string; isDirectory: boolean }>,
+  walker: Walker,
+  base: readonly IgnoreFile[],
+  seen: Set<string> | undefined,
+): Generator<DiscoveredFile> {
+  const { cwd, onIgnored, reads, toEntry } = walker;
   for (const target of targets) {
     if (!target.isDirectory) {
       const kind = reads(target.absolutePath) ? undefined : namedPluginFileKind(target.absolutePath);

@@ -4,7 +4,7 @@ import type { AgentModel, Span } from '../model/types.js';
 import type { FrontEnd, ParsedSource, SyntaxError } from '../frontends/contract.js';
 import { Analyser, frontEndOf, type SourceJob, type ThreadOptions } from './analyser.js';
 import { analyseProject, loadAnalysis } from './front-ends.js';
-import { discoverFiles, type DiscoveredFile } from './discover.js';
+import { discovery, type DiscoveredFile } from './discover.js';
 import { compareText, type FileProblem } from './findings.js';
 import { LineIndex } from '../model/line-index.js';
 import { candidateText, withoutBom } from './prefilter.js';
@@ -171,24 +171,30 @@ export async function analyseFiles<Result>(
   };
 
   const onIgnored = (): void => void stats.ignored++;
-  const discovery = {
+  const discoveryOptions = {
     cwd: root,
     frontEnds,
     onIgnored,
     ...(options.ignore ? { ignore: options.ignore } : {}),
     ...(options.settingsFiles ? { settingsFiles: options.settingsFiles } : {}),
   };
-  const files = options.shard ? onlyShard(discoverFiles(paths, discovery), options.shard) : discoverFiles(paths, discovery);
+  const found = await discovery(paths, discoveryOptions);
+  const files = options.shard ? onlyShard(found, options.shard) : found;
   const analyser = new Analyser(sources.read, frontEnds, options.threads);
   const reExports = new ReExportPass(frontEnds, cache && ((file, facts) => cache.learn(file, facts)));
   const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
+  const settle = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
+    const kept = record(discovered, outcome);
+    if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
+    options.onProgress?.(stats);
+  };
+  // A file settled without analysis (most of a tree) is settled at once; only an analysis is waited for.
+  const settleWhenReady = (discovered: DiscoveredFile, outcome: FileOutcome): Promise<void> | void =>
+    outcome.kind === 'analysed' && !settings ? prepare().then(() => settle(discovered, outcome)) : settle(discovered, outcome);
   try {
-    await forEachConcurrently(files, concurrency, async (discovered) => {
-      const outcome = await analyseFile(discovered, first, cache);
-      if (outcome.kind === 'analysed' && !settings) await prepare();
-      const kept = record(discovered, outcome);
-      if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
-      options.onProgress?.(stats);
+    await forEachConcurrently(files, concurrency, (discovered) => {
+      const outcome = analyseFile(discovered, first, cache);
+      return outcome instanceof Promise ? outcome.then((done) => settleWhenReady(discovered, done)) : settleWhenReady(discovered, outcome);
     });
   } finally {
     await analyser.close();
@@ -242,7 +248,9 @@ interface FirstPass {
   everyFile: boolean;
 }
 
-async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, analyser, parsed, reExports, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
+/** A file's outcome: at once when no analysis is needed (known from `--cache`, skipped, unreadable), else once analysed. */
+function analyseFile<Result>(file: DiscoveredFile, first: FirstPass, cache?: ScanCache<Result>): FileOutcome | Promise<FileOutcome> {
+  const { frontEnds, reExports, everyFile } = first;
   const fail = (kind: FileProblem['kind'], message: string, at?: { line: number; column: number }): FileOutcome => ({
     kind: 'failed',
     problem: { path: file.path, kind, message, ...at },
@@ -252,7 +260,7 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
   // With `--cache`, a file whose stat is what it was when an earlier run read it is not read again.
   const seen = cache?.seen(file);
   if (seen && seen.hash === undefined) {
-    reExports.noteSkipped(file, { facts: () => cache!.factsOf(seen) });
+    reExports.noteSkipped(file, { facts: () => cache!.factsOf(file) });
     return { kind: 'skipped' };
   }
   if (seen) {
@@ -283,7 +291,11 @@ async function analyseFile<Result>(file: DiscoveredFile, { frontEnds, sources, a
 
   const stored = cache?.lookup(file, text, stats && { stats, reExports: mayReExport });
   if (stored) return 'deferred' in stored ? { kind: 'deferred' } : { kind: 'cached', result: stored.result };
+  return analyseText(file, text, first, cache);
+}
 
+async function analyseText<Result>(file: DiscoveredFile, text: string, { sources, analyser, parsed, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
+  const fail = (kind: FileProblem['kind'], message: string): FileOutcome => ({ kind: 'failed', problem: { path: file.path, kind, message } });
   try {
     const job: SourceJob = { text, absolutePath: file.absolutePath, ...readAs(file), ...(everyFile ? { everyFile } : {}) };
     const { analysis, reads: read, states, refused } = await analyser.analyse(job);
@@ -375,8 +387,8 @@ function recordingTo(reads: Set<string>, read: (absolute: string) => string | un
 }
 
 /** The discovered files of one shard, in the same order. */
-async function* onlyShard(files: AsyncIterable<DiscoveredFile>, shard: Shard): AsyncGenerator<DiscoveredFile> {
-  for await (const file of files) if (inShard(file.path, shard)) yield file;
+function* onlyShard(files: Iterable<DiscoveredFile>, shard: Shard): Generator<DiscoveredFile> {
+  for (const file of files) if (inShard(file.path, shard)) yield file;
 }
 
 /**
@@ -448,15 +460,14 @@ function internalProblem(filePath: string, error: unknown): FileProblem {
   return { path: filePath, kind: 'internal', message: `Internal error while analysing the file: ${errorMessage(error)}` };
 }
 
-/** Pull from `items` with at most `limit` callbacks in flight. */
-async function forEachConcurrently<T>(
-  items: AsyncIterable<T>,
-  limit: number,
-  callback: (item: T) => Promise<void>,
-): Promise<void> {
-  const iterator = items[Symbol.asyncIterator]();
+/** Pull from `items` with at most `limit` callbacks in flight; a callback that settles at once (returns no promise) is not waited for. */
+async function forEachConcurrently<T>(items: Iterable<T>, limit: number, callback: (item: T) => Promise<void> | void): Promise<void> {
+  const iterator = items[Symbol.iterator]();
   const worker = async (): Promise<void> => {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) await callback(next.value);
+    for (let next = iterator.next(); !next.done; next = iterator.next()) {
+      const pending = callback(next.value);
+      if (pending) await pending;
+    }
   };
   await Promise.all(Array.from({ length: limit }, worker));
 }

@@ -67,10 +67,9 @@ async function scanJsonAs(userHome: string, ...flags: string[]) {
 const cachePath = () => path.join(dir, '.toolgatecache');
 const keyOf = (userHome: string) => Buffer.from(readFileSync(path.join(userHome, 'toolgate/cache-key'), 'utf8'), 'hex');
 
-/** The cache's JSON, whatever its signature. */
+/** The cache's JSON (its second line, after the signature; the third holds the skipped files' facts), whatever its signature. */
 function readCache<T>(): T {
-  const text = readFileSync(cachePath(), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as T;
+  return JSON.parse(readFileSync(cachePath(), 'utf8').split('\n')[1]!) as T;
 }
 
 /** Write the cache's JSON signed with the key of `userHome`'s user, as toolgate would. */

@@ -60,14 +60,17 @@ interface Stored {
 }
 
 const cachePath = () => path.join(dir, '.toolgatecache');
+/** The signed JSON (the second line) and the skipped files' facts (the third, covered by its digest in the JSON). */
 function readCache(): Stored {
-  const text = readFileSync(cachePath(), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n') + 1)) as Stored;
+  return JSON.parse(readFileSync(cachePath(), 'utf8').split('\n')[1]!) as Stored;
 }
-function writeCache(data: unknown): void {
+function readFacts(): Record<string, { imports?: string; marker?: false }> {
+  return JSON.parse(readFileSync(cachePath(), 'utf8').split('\n')[2]!) as Record<string, { imports?: string; marker?: false }>;
+}
+function writeCache(data: unknown, facts?: string): void {
   const body = JSON.stringify(data);
   const key = Buffer.from(readFileSync(path.join(home, 'toolgate/cache-key'), 'utf8'), 'hex');
-  writeFileSync(cachePath(), `toolgate-cache ${sign(key, body)}\n${body}`);
+  writeFileSync(cachePath(), `toolgate-cache ${sign(key, body)}\n${body}${facts === undefined ? '' : `\n${facts}`}`);
 }
 
 describe('scan --cache trusting stat', () => {
@@ -132,7 +135,7 @@ describe('scan --cache trusting stat', () => {
     for (let i = 0; i < 9; i++) write(`lib/sdk${i}.ts`, "export { query } from '@anthropic-ai/claude-agent-sdk';\n");
     write('lib/plain.ts', 'export const none = 0;\n');
     await run();
-    const kept = readCache().seen as Record<string, { imports?: string; marker?: false }>;
+    const kept = readFacts();
     expect(kept['lib/user.ts']!.imports?.split('\n')).toEqual([path.join(dir, 'lib/relay'), path.join(dir, 'lib/relay/index')].map((file) => file.split(path.sep).join('/')));
     expect(kept['lib/plain.ts']).toMatchObject({ marker: false });
     write('lib/relay.ts', "export { query } from './sdk3';\n");
@@ -144,6 +147,50 @@ describe('scan --cache trusting stat', () => {
     const { analysed: analysedCold, ...countsCold } = cold.stats;
     expect(counts).toEqual(countsCold);
     expect(analysed + cached!).toBe(analysedCold);
+  });
+
+  describe('the skipped files\' facts, kept apart from the signed JSON', () => {
+    // Nine modules that hand the SDK on: past eight names the pass reads each skipped file's imports (and keeps them).
+    const withRelays = async () => {
+      for (let i = 0; i < 9; i++) write(`lib/sdk${i}.ts`, "export { query } from '@anthropic-ai/claude-agent-sdk';\n");
+      await run();
+      expect(readFacts()['lib/user.ts']?.imports).toBeDefined();
+    };
+    const cold = async () => places(await scan({ cwd: dir, configFile: false }));
+
+    it('are not needed by a run where no skipped file changed: damaged, they are not noticed', async () => {
+      await withRelays();
+      const data = readCache();
+      writeCache(data, '{"lib/user.ts": {"marker": false}}');
+      const warm = await run();
+      expect(warm.stats).toMatchObject({ analysed: 0, cached: 11 });
+      expect(warm.notes ?? []).toEqual([]);
+      expect(places(warm)).toEqual(await cold());
+    });
+
+    it('are not trusted when they do not match the digest the signed JSON holds: the skipped files are read, as on a first run', async () => {
+      await withRelays();
+      // Says lib/user.ts has no local import: trusted, the pass would miss it once lib/relay.ts hands the SDK on.
+      writeCache(readCache(), JSON.stringify({ ...readFacts(), 'lib/user.ts': { marker: false } }));
+      write('lib/relay.ts', "export { query } from './sdk3';\n");
+      const warm = await run();
+      expect(places(warm)).toContain('lib/user.ts:2 no-bare-allowed-tools');
+      expect(places(warm)).toEqual(await cold());
+      expect(warm.notes?.join('\n')).toMatch(/what it kept of the skipped files is damaged/);
+      expect(readFacts()['lib/user.ts']?.imports).toBeDefined();
+    });
+
+    it('are carried over unread by a run that changes only a candidate, and still answer for the files later', async () => {
+      await withRelays();
+      const facts = readFacts();
+      write('src/tools.ts', "export const tools = ['Read'];\n");
+      expect((await run()).stats).toMatchObject({ analysed: 1 });
+      expect(readFacts()).toEqual(facts);
+      write('lib/relay.ts', "export { query } from './sdk3';\n");
+      const warm = await run();
+      expect(places(warm)).toContain('lib/user.ts:2 no-bare-allowed-tools');
+      expect(places(warm)).toEqual(await cold());
+    });
   });
 
   it('treats a damaged re-export entry or stat record as a miss', async () => {
