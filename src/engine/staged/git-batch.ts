@@ -87,7 +87,9 @@ interface StatusRecord {
 function statusRecords(child: ChildProcess, fd: number, count: number): Promise<StatusRecord | undefined>[] {
   const resolvers: Array<(record: StatusRecord | undefined) => void> = [];
   const promises = Array.from({ length: count }, (_, index) => new Promise<StatusRecord | undefined>((resolve) => (resolvers[index] = resolve)));
-  const stream = child.stdio[fd] as NodeJS.ReadableStream;
+  const stream = child.stdio[fd] as NodeJS.ReadableStream | null | undefined;
+  // No pipe (the shell did not start): no record will come.
+  if (!stream) return promises.map(() => Promise.resolve(undefined));
   let pending = Buffer.alloc(0);
   stream.on('data', (chunk: Buffer) => {
     pending = Buffer.concat([pending, chunk]);
