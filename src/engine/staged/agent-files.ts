@@ -26,6 +26,8 @@ export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string
   const { repository } = snapshot;
   const patterns = searchMarkers.flatMap((marker) => ['-e', marker]);
   const grepArgs = (extra: readonly string[], pathspecs: readonly string[]): string[] => ['grep', '-l', '-z', '-F', '--no-color', ...extra, ...patterns, '--', ...pathspecs];
+  // Built while the search runs (Node.js's thread waits for it otherwise): the name test's index, which holds the configs read below.
+  const configs = resolutionConfigs(snapshot);
   const [inTree, listed] = await Promise.all([search, differs]);
   const differing = new Set([...records(listed), ...snapshot.unwatched]);
   // The changed files are read from the snapshot itself, whichever state of them it holds.
@@ -39,6 +41,6 @@ export async function agentFiles(snapshot: Snapshot, changed: ReadonlySet<string
   }
   found.push(...[...changed].filter((file) => snapshot.has(file) && isSupportedPath(file)));
   // With the configs the name test reads next: one `git cat-file` for both.
-  snapshot.prefetch([...found, ...resolutionConfigs(snapshot)]);
+  snapshot.prefetch([...found, ...configs]);
   return [...new Set(found)].filter((file) => !isSettingsPath(file) && candidateText(snapshot.bytes(file)!, file) !== undefined).sort();
 }

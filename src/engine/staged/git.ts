@@ -9,10 +9,15 @@ export interface GitCall {
   globs?: boolean;
 }
 
+/** The arguments of a git command: pathspecs literal unless `globs`. */
+export function gitArgs(args: readonly string[], globs = false): string[] {
+  return [...(globs ? [] : ['--literal-pathspecs']), ...args];
+}
+
 /** Output of a git command in `cwd`, as bytes; any failure is a usage error (exit 2: `--staged` cannot judge the commit). */
 export function gitBytes(args: readonly string[], cwd: string, { input, okStatuses = [0], globs = false }: GitCall = {}): Buffer {
   try {
-    return execFileSync('git', [...(globs ? [] : ['--literal-pathspecs']), ...args], { cwd, input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('git', gitArgs(args, globs), { cwd, input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
   } catch (error) {
     const failed = error as { status?: number | null; stdout?: Buffer; stderr?: Buffer };
     if (failed.status !== undefined && failed.status !== null && okStatuses.includes(failed.status) && failed.stdout) return failed.stdout;
@@ -25,7 +30,7 @@ export function gitBytes(args: readonly string[], cwd: string, { input, okStatus
 export function gitAnswer(args: readonly string[], cwd: string, { okStatuses = [0], globs = false }: GitCall = {}): { answer: Promise<string>; child: ChildProcess } {
   let child!: ChildProcess;
   const answer = new Promise<string>((resolve, reject) => {
-    child = execFile('git', [...(globs ? [] : ['--literal-pathspecs']), ...args], { cwd, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout, stderr) => {
+    child = execFile('git', gitArgs(args, globs), { cwd, maxBuffer: 1 << 30, encoding: 'utf8' }, (error, stdout, stderr) => {
       const status = (error as { code?: unknown } | null)?.code;
       if (!error || (typeof status === 'number' && okStatuses.includes(status))) resolve(stdout);
       else reject(new UsageError(`--staged needs a git repository: git ${args[0]!} failed${stderr.trim() ? `: ${stderr.trim()}` : ''}`));

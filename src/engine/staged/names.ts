@@ -29,15 +29,7 @@ import { relativeTo, underBase, type Snapshot } from './snapshot.js';
 export function agentsReaching(snapshot: Snapshot, agents: readonly string[], changed: ReadonlySet<string>, base: string): string[] | undefined {
   // A deleted file is no node of this snapshot to be reached.
   if ([...changed].some((file) => !snapshot.has(file))) return undefined;
-  const byName = new Map<string, string[]>();
-  const packages = new Map<string, string[]>();
-  const configs: string[] = [];
-  for (const file of snapshot.entries.keys()) {
-    const name = path.posix.basename(file);
-    if (name === 'package.json') addTo(packages, path.posix.basename(path.posix.dirname(file)), file);
-    if (isResolutionConfig(name)) configs.push(file);
-    if (isTypeScriptPath(file)) addTo(byName, moduleName(file), file);
-  }
+  const { byName, packages, configs } = nameIndex(snapshot);
   snapshot.prefetch(configs);
   if (configs.some((file) => /"paths"\s*:/.test(snapshot.text(file) ?? ''))) return undefined;
   // Where a relative import may resolve by other than its path, it is matched by name like the rest.
@@ -118,7 +110,49 @@ function isResolutionConfig(name: string): boolean {
 
 /** The snapshot's tsconfig and jsconfig files, which `agentsReaching` reads: fetched with the agent files, they cost no `git cat-file` of their own. */
 export function resolutionConfigs(snapshot: Snapshot): string[] {
-  return [...snapshot.entries.keys()].filter((file) => isResolutionConfig(path.posix.basename(file)));
+  return nameIndex(snapshot).configs;
+}
+
+/** What the name test looks the snapshot's files up by. */
+interface NameIndex {
+  /** TypeScript and JavaScript modules by the name an import of them ends with: the base name without extension (`.d.ts` included), or the folder's for an `index.*`. */
+  byName: Map<string, string[]>;
+  /** Each `package.json` by the name of its folder. */
+  packages: Map<string, string[]>;
+  /** tsconfig and jsconfig files. */
+  configs: string[];
+}
+
+const nameIndexes = new WeakMap<Snapshot, NameIndex>();
+
+/**
+ * The snapshot's files indexed in one pass, kept for the snapshot. Each pass
+ * over thousands of paths runs once, in code V8 has not optimized yet: path
+ * functions and regular expressions per path cost several milliseconds of a
+ * staged check per pass, so each path is cut with string search and tested
+ * only as far as its extension says.
+ */
+function nameIndex(snapshot: Snapshot): NameIndex {
+  let index = nameIndexes.get(snapshot);
+  if (index) return index;
+  index = { byName: new Map(), packages: new Map(), configs: [] };
+  for (const file of snapshot.entries.keys()) {
+    const slash = file.lastIndexOf('/');
+    const name = file.slice(slash + 1);
+    if (name.endsWith('.json')) {
+      if (name === 'package.json') addTo(index.packages, folderName(file, slash), file);
+      else if (isResolutionConfig(name)) index.configs.push(file);
+    } else if (isTypeScriptPath(name)) {
+      addTo(index.byName, /^index\.[^.]+$/.test(name) ? folderName(file, slash) : name.replace(/(?:\.d)?\.[^.]+$/, ''), file);
+    }
+  }
+  nameIndexes.set(snapshot, index);
+  return index;
+}
+
+/** The name of the folder holding `file` (whose last `/` is at `slash`): `.` at the top, as `path.posix` says. */
+function folderName(file: string, slash: number): string {
+  return slash < 0 ? '.' : file.slice(file.lastIndexOf('/', slash - 1) + 1, slash);
 }
 
 function addTo(map: Map<string, string[]>, key: string, value: string): void {
@@ -208,12 +242,6 @@ function indexesAbove(snapshot: Snapshot, file: string): string[] {
     }
     if (folder === '.') return found;
   }
-}
-
-/** The name an import of `file` ends with: its base name without extension (`.d.ts` included), or its folder's for an `index.*`. */
-function moduleName(file: string): string {
-  const base = path.posix.basename(file);
-  return /^index\.[^.]+$/.test(base) ? path.posix.basename(path.posix.dirname(file)) : base.replace(/(?:\.d)?\.[^.]+$/, '');
 }
 
 /** Blanks and comments, which may stand between `from` and its string (bounded, so unclosed comments cost linear time). */

@@ -1,5 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
-import { gitAnswer } from './git.js';
+import { gitCommands, type GitCommand } from './git-batch.js';
 import { searchMarkers, searchPathspecs } from './search-terms.js';
 
 /**
@@ -43,27 +42,24 @@ export function stagedQueries(cwd: string): StagedQueries {
 }
 
 function startQueries(cwd: string): StagedQueries {
-  const children: ChildProcess[] = [];
-  const ask = (args: readonly string[], { okStatuses = [0], globs = false } = {}): Promise<string> => {
-    const { answer, child } = gitAnswer(args, cwd, { okStatuses, globs });
-    children.push(child);
-    // Awaited later, maybe never (outside a repository the first answer's error says it all): no unhandled rejection.
-    answer.catch(() => undefined);
-    return answer;
+  // The search first: it is the one that takes long, and the check waits for it.
+  const search: GitCommand = {
+    args: ['grep', '-l', '-z', '-F', '--no-color', '--full-name', ...searchMarkers.flatMap((marker) => ['-e', marker]), '--', ...searchPathspecs.map((spec) => `:(top)${spec}`)],
+    okStatuses: [0, 1],
+    globs: true,
   };
-  // The search first: it is the one that takes long (each start costs Node.js a few milliseconds), and the check waits for it.
-  const search = ask(
-    ['grep', '-l', '-z', '-F', '--no-color', '--full-name', ...searchMarkers.flatMap((marker) => ['-e', marker]), '--', ...searchPathspecs.map((spec) => `:(top)${spec}`)],
-    { okStatuses: [1], globs: true },
+  const { answers, dispose } = gitCommands(
+    [
+      search,
+      { args: ['rev-parse', '--show-toplevel'] },
+      { args: ['diff', '--cached', '--name-only', '--no-renames', '--no-relative', '-z'] },
+      { args: ['ls-files', '--stage', '-v', '-z', '--full-name', '--', ':/'], globs: true },
+      { args: ['diff', '--name-only', '--no-relative', '-z'] },
+    ],
+    cwd,
   );
-  return {
-    top: ask(['rev-parse', '--show-toplevel']),
-    staged: ask(['diff', '--cached', '--name-only', '--no-renames', '--no-relative', '-z']),
-    listing: ask(['ls-files', '--stage', '-v', '-z', '--full-name', '--', ':/'], { globs: true }),
-    search,
-    differs: ask(['diff', '--name-only', '--no-relative', '-z']),
-    dispose: () => {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill();
-    },
-  };
+  // Awaited later, maybe never (outside a repository the first answer's error says it all): no unhandled rejection.
+  for (const answer of answers) answer.catch(() => undefined);
+  const [searched, top, staged, listing, differs] = answers as [Promise<string>, Promise<string>, Promise<string>, Promise<string>, Promise<string>];
+  return { top, staged, listing, search: searched, differs, dispose };
 }

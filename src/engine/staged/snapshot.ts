@@ -38,7 +38,14 @@ export class Snapshot {
   folders(): ReadonlySet<string> {
     if (!this.folderSet) {
       this.folderSet = new Set();
-      for (const file of this.entries.keys()) for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) this.folderSet.add(file.slice(0, at));
+      // Up from each file's folder until one already known (its own folders are then known): in git's sorted order, most files stop at once.
+      for (const file of this.entries.keys()) {
+        for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+          const folder = file.slice(0, at);
+          if (this.folderSet.has(folder)) break;
+          this.folderSet.add(folder);
+        }
+      }
     }
     return this.folderSet;
   }
@@ -103,24 +110,31 @@ export class Snapshot {
 export function readIndex(repository: string, listing = git(['ls-files', '--stage', '-v', '-z'], repository)): Snapshot {
   const entries = new Map<string, Entry>();
   const unwatched = new Set<string>();
-  // `-v`: a tag says whether git compares the file with the working tree (`H`) or trusts it unchanged.
-  for (const record of records(listing)) {
-    // The fields before the tab only: a regular expression over each whole record (its path too) cost more than git's listing.
-    const tab = record.indexOf('\t');
-    const match = tab < 0 ? null : indexFields.exec(record.slice(0, tab));
-    if (!match) throw new UsageError(`--staged cannot read the git index: unexpected line '${record}'`);
-    const [, tag, mode, oid, stage] = match;
-    const file = record.slice(tab + 1);
-    if (stage !== '0') throw new UsageError(`--staged: the git index has unresolved conflicts (${file!}); resolve them first`);
-    if (mode !== '100644' && mode !== '100755') continue;
-    entries.set(file!, { oid: oid! });
-    if (tag !== 'H') unwatched.add(file!);
+  // Walked in place, each record's fields checked where git writes them: splitting the listing and a match per
+  // record cost more than git's listing (thousands of records, in code V8 has not optimized yet).
+  for (let at = 0; at < listing.length; ) {
+    const next = listing.indexOf('\0', at);
+    const end = next < 0 ? listing.length : next;
+    const tab = listing.indexOf('\t', at);
+    indexFields.lastIndex = at;
+    if (tab < 0 || tab > end || !indexFields.test(listing) || indexFields.lastIndex !== tab) {
+      throw new UsageError(`--staged cannot read the git index: unexpected line '${listing.slice(at, end)}'`);
+    }
+    const file = listing.slice(tab + 1, end);
+    if (listing.charCodeAt(tab - 1) !== 0x30) throw new UsageError(`--staged: the git index has unresolved conflicts (${file}); resolve them first`);
+    const mode = listing.slice(at + 2, at + 8);
+    if (mode === '100644' || mode === '100755') {
+      entries.set(file, { oid: listing.slice(at + 9, tab - 2) });
+      // `-v`: a tag says whether git compares the file with the working tree (`H`) or trusts it unchanged.
+      if (listing.charCodeAt(at) !== 0x48) unwatched.add(file);
+    }
+    at = end + 1;
   }
   return new Snapshot(repository, entries, unwatched);
 }
 
-/** `ls-files --stage -v`: tag, mode, object id, stage. */
-const indexFields = /^(\S) (\d+) ([0-9a-f]+) (\d)$/;
+/** `ls-files --stage -v`, up to the tab: a one-letter tag, the mode (git writes six octal digits), the object id (SHA-1 or SHA-256), the stage. */
+const indexFields = /\S [0-7]{6} (?:[0-9a-f]{40}|[0-9a-f]{64}) \d/y;
 
 /** What HEAD holds at `files` (a file missing there maps to undefined: added since). */
 export function headEntries(repository: string, files: readonly string[]): Map<string, Entry | undefined> {
