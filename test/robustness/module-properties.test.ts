@@ -1,0 +1,275 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isPythonPath } from '../../src/frontends/python/index.js';
+import { scan } from '../support/scan.js';
+import { modes, spelling, tools, tree, type Mode } from './support.js';
+
+// Properties of agents spread over two modules (issue 16): the module that
+// calls the SDK and a second one that holds the mode or the allow list (an
+// options-only module, module constants, a class), or that switches the mode
+// of a session handed to it. Each construct is written in TypeScript,
+// JavaScript and Python, line for line, and the three are scanned as one
+// project each by the real engine: they must give the same findings at the
+// same lines, and the findings its values imply.
+
+/** Whether a check before the entry call stops a run given both canUseTool and permissionPromptToolName. */
+const guards = ['none', 'throws', 'returns', 'warns', 'third condition'] as const;
+type Guard = (typeof guards)[number];
+const refuses = (guard: Guard): boolean => guard === 'throws' || guard === 'returns';
+
+interface Values {
+  /** The mode the module holds, or the one the hand-off switches to. */
+  mode: Mode;
+  allowed: string[];
+  /** Deny rules; an empty list is written, none is left out. */
+  denied?: string[];
+  guard: Guard;
+}
+
+/** A project: file paths (relative to the language's folder) and their text. */
+type Project = Record<string, string>;
+
+/** TypeScript is typed and imports modules by their name; JavaScript (`.mjs`) names the file. */
+interface Dialect {
+  typed: boolean;
+  ext: 'ts' | 'mjs';
+}
+const typescript: Dialect = { typed: true, ext: 'ts' };
+const javascript: Dialect = { typed: false, ext: 'mjs' };
+
+interface Construct {
+  script: (values: Values, dialect: Dialect) => Project;
+  python: (values: Values) => Project;
+  /** The findings of one message its values imply, as `module:line certainty`. */
+  implies: (values: Values) => { message: string; at: string[] };
+}
+
+const jsList = (items: readonly string[]) => `[${items.map((item) => `'${item}'`).join(', ')}]`;
+const pyList = (items: readonly string[]) => `[${items.map((item) => `"${item}"`).join(', ')}]`;
+const sdk = "'@anthropic-ai/claude-agent-sdk'";
+/** `from`, a local module as each dialect imports it. */
+const local = (name: string, { ext }: Dialect) => `'./${name}${ext === 'mjs' ? '.mjs' : ''}'`;
+/** A line of `text` for each option that is set, in the order of `keys`. */
+const lines = (entries: Array<[string, string | undefined]>, write: (key: string, value: string) => string) =>
+  entries.flatMap(([key, value]) => (value === undefined ? [] : [write(key, value)]));
+
+const bypassed = ({ mode, denied }: Values): boolean => mode === 'bypassPermissions' && !denied?.length;
+/** Bypass with no deny rules, reported at `at` (the line of the mode) with `certainty`. */
+const bypassAt = (at: string, certainty: string) => (values: Values) => ({ message: 'no-bypass-without-disallowed-tools/bypassWithoutDeny', at: bypassed(values) ? [`${at} ${certainty}`] : [] });
+
+const constructs: Record<string, Construct> = {
+  // A module that never imports the SDK and exports the options object a `query()` of another module receives.
+  'options-only module': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]: `export const options = {\n${lines([['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `  ${key}: ${value},\n`).join('')}};\n`,
+      [`agent.${dialect.ext}`]: `import { query } from ${sdk};\nimport { options } from ${local('config', dialect)};\n\nquery({ prompt: 'Do the task', options });\n`,
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'config.py': `OPTIONS = dict(\n${lines([['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `    ${key}=${value},\n`).join('')})\n`,
+      'agent.py': 'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom config import OPTIONS\n\nquery(prompt="Do the task", options=ClaudeAgentOptions(**OPTIONS))\n',
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // Module constants of a package's module, imported by name.
+  'imported constants': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]: `export const MODE = '${mode}';\nexport const TOOLS = ${jsList(allowed)};\n${denied ? `export const DENIED = ${jsList(denied)};\n` : ''}`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { ${denied ? 'DENIED, ' : ''}MODE, TOOLS } from ${local('config', dialect)};\n\n` +
+        `query({ prompt: 'Do the task', options: { permissionMode: MODE, allowedTools: TOOLS${denied ? ', disallowedTools: DENIED' : ''} } });\n`,
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'app/__init__.py': '',
+      'app/config.py': `MODE = "${mode}"\nTOOLS = ${pyList(allowed)}\n${denied ? `DENIED = ${pyList(denied)}\n` : ''}`,
+      'app/agent.py':
+        `from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import ${denied ? 'DENIED, ' : ''}MODE, TOOLS\n\n` +
+        `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=MODE, allowed_tools=TOOLS${denied ? ', disallowed_tools=DENIED' : ''}))\n`,
+    }),
+    implies: bypassAt('config:1', 'is'),
+  },
+  // A class of another module whose fields (TypeScript field initialisers, Python class attributes) hold the options.
+  'class fields': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]: `export class Settings {\n  mode = '${mode}';\n  tools = ${jsList(allowed)};\n${denied ? `  denied = ${jsList(denied)};\n` : ''}}\n`,
+      [`agent.${dialect.ext}`]: classAgent(denied, dialect),
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'app/__init__.py': '',
+      'app/config.py': `class Settings:\n    mode = "${mode}"\n    tools = ${pyList(allowed)}\n${denied ? `    denied = ${pyList(denied)}\n` : ''}`,
+      'app/agent.py': classPythonAgent(denied),
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // The same class with its fields set in the constructor.
+  'class constructor': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]:
+        `export class Settings {\n  constructor() {\n    this.mode = '${mode}';\n    this.tools = ${jsList(allowed)};\n${denied ? `    this.denied = ${jsList(denied)};\n` : ''}  }\n` +
+        // TypeScript declares the fields, after the constructor so that the lines stay the other languages'.
+        `${dialect.typed ? `\n  mode: string;\n  tools: string[];\n${denied ? '  denied: string[];\n' : ''}` : ''}}\n`,
+      [`agent.${dialect.ext}`]: classAgent(denied, dialect),
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'app/__init__.py': '',
+      'app/config.py': `class Settings:\n    def __init__(self):\n        self.mode = "${mode}"\n        self.tools = ${pyList(allowed)}\n${denied ? `        self.denied = ${pyList(denied)}\n` : ''}`,
+      'app/agent.py': classPythonAgent(denied),
+    }),
+    implies: bypassAt('config:3', 'is'),
+  },
+  // A session handed to a key binding of another module that switches its mode: "can be", where the switch is written.
+  'session handed off': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`keys.${dialect.ext}`]:
+        `${dialect.typed ? `import type { Query } from ${sdk};` : '// The key bindings of the terminal.'}\n\n\n` +
+        `export function bindKeys(session${dialect.typed ? ': Query' : ''}) {\n  process.stdin.on('data', () => {\n    void session.setPermissionMode('${mode}');\n  });\n}\n`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { bindKeys } from ${local('keys', dialect)};\n\n\n` +
+        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
+        `  const session = query({ prompt, options: { ${lines([['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `${key}: ${value}`).join(', ')} } });\n` +
+        '  bindKeys(session);\n  for await (const message of session) console.log(message);\n}\n',
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'app/__init__.py': '',
+      'app/keys.py': `import asyncio\n\n\ndef bind_keys(session):\n    def on_key(key):\n        asyncio.ensure_future(session.set_permission_mode("${mode}"))\n\n    return on_key\n`,
+      'app/agent.py':
+        'from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient\nfrom .keys import bind_keys\n\n\nasync def chat(prompt):\n' +
+        `    async with ClaudeSDKClient(ClaudeAgentOptions(${lines([['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `${key}=${value}`).join(', ')})) as session:\n` +
+        '        bind_keys(session)\n        await session.query(prompt)\n',
+    }),
+    implies: bypassAt('keys:6', 'can be'),
+  },
+  // One module: a check before the entry call that refuses canUseTool with permissionPromptToolName, or one that does not stop.
+  'guard before the entry call': {
+    script: ({ mode, allowed, denied, guard }, dialect) => ({
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport process from 'node:process';\n\n` +
+        `async function review(toolName${dialect.typed ? ': string' : ''}, input${dialect.typed ? ': Record<string, unknown>' : ''}) {\n  return { behavior: 'deny', message: 'Not now.' };\n}\n\n` +
+        `export function start({ canUseTool, permissionPromptToolName, ...rest }${dialect.typed ? ': Record<string, any>' : ''}) {\n${scriptGuard(guard)}` +
+        "  return query({ prompt: 'Do the task', options: { canUseTool, permissionPromptToolName, ...rest } });\n}\n\n" +
+        `start({ ${lines([['canUseTool', 'review'], ['permissionPromptToolName', "'mcp__approver__prompt'"], ['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `${key}: ${value}`).join(', ')} });\n`,
+    }),
+    python: ({ mode, allowed, denied, guard }) => ({
+      'agent.py':
+        'import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultDeny, query\n\n' +
+        'async def review(tool_name, input_data, context):\n    return PermissionResultDeny(message="Not now.")\n\n\n' +
+        `def start(can_use_tool=None, permission_prompt_tool_name=None, **rest):\n${pythonGuard(guard)}` +
+        '    return query(prompt="Do the task", options=ClaudeAgentOptions(can_use_tool=can_use_tool, permission_prompt_tool_name=permission_prompt_tool_name, **rest))\n\n\n' +
+        `start(${lines([['can_use_tool', 'review'], ['permission_prompt_tool_name', '"mcp__approver__prompt"'], ['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `${key}=${value}`).join(', ')})\n`,
+    }),
+    implies: ({ guard }) => ({ message: 'can-use-tool-must-decide/withPromptTool', at: refuses(guard) ? [] : ['agent:15 can be'] }),
+  },
+};
+
+/** The agent module of the class constructs: it builds the class another module exports and reads its fields. */
+function classAgent(denied: string[] | undefined, dialect: Dialect): string {
+  return (
+    `import { query } from ${sdk};\nimport { Settings } from ${local('config', dialect)};\n\nconst settings = new Settings();\n` +
+    `query({ prompt: 'Do the task', options: { permissionMode: settings.mode, allowedTools: settings.tools${denied ? ', disallowedTools: settings.denied' : ''} } });\n`
+  );
+}
+
+function classPythonAgent(denied: string[] | undefined): string {
+  return (
+    'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import Settings\n\nsettings = Settings()\n' +
+    `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=settings.mode, allowed_tools=settings.tools${denied ? ', disallowed_tools=settings.denied' : ''}))\n`
+  );
+}
+
+/** The guard's three lines (lines 9 to 11), each language's way. */
+function scriptGuard(guard: Guard): string {
+  const both = 'canUseTool && permissionPromptToolName';
+  const written: Record<Guard, string[]> = {
+    none: ["const label = 'agent';", 'console.log(label);', ''],
+    throws: [`if (${both}) {`, "  throw new Error('Pick canUseTool or permissionPromptToolName.');", '}'],
+    returns: ['if (permissionPromptToolName && (canUseTool)) {', '  return undefined;', '}'],
+    warns: [`if (${both}) {`, "  console.warn('Both are set.');", '}'],
+    'third condition': [`if (${both} && process.env.STRICT) {`, "  throw new Error('Pick one.');", '}'],
+  };
+  return written[guard].map((line) => (line ? `  ${line}\n` : '\n')).join('');
+}
+
+function pythonGuard(guard: Guard): string {
+  const both = 'can_use_tool and permission_prompt_tool_name';
+  const written: Record<Guard, string[]> = {
+    none: ['label = "agent"', 'print(label)', ''],
+    throws: [`if ${both}:`, '    raise ValueError("Pick can_use_tool or permission_prompt_tool_name.")', ''],
+    returns: ['if permission_prompt_tool_name and (can_use_tool):', '    return None', ''],
+    warns: [`if ${both}:`, '    print("Both are set.")', ''],
+    'third condition': [`if ${both} and os.environ.get("STRICT"):`, '    raise ValueError("Pick one.")', ''],
+  };
+  return written[guard].map((line) => (line ? `    ${line}\n` : '\n')).join('');
+}
+
+const values: fc.Arbitrary<Values> = fc.record(
+  {
+    mode: fc.constantFrom(...modes),
+    allowed: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 3 }),
+    denied: fc.uniqueArray(fc.constantFrom(...tools), { maxLength: 2 }),
+    guard: fc.constantFrom(...guards),
+  },
+  { requiredKeys: ['mode', 'allowed', 'guard'] },
+);
+
+/** The near misses every construct is also run with: deny rules, and a mode that is not bypass. */
+const examples: Values[] = [
+  { mode: 'bypassPermissions', allowed: ['Bash'], guard: 'none' },
+  { mode: 'bypassPermissions', allowed: ['Bash'], denied: ['WebFetch'], guard: 'throws' },
+  { mode: 'plan', allowed: ['Read'], guard: 'returns' },
+  { mode: 'bypassPermissions', allowed: [], denied: [], guard: 'warns' },
+  { mode: 'default', allowed: ['Edit'], guard: 'third condition' },
+];
+
+type Language = 'typescript' | 'javascript' | 'python';
+
+/**
+ * The three projects scanned together, one folder each, and their findings by language: the
+ * module (file name without folder or extension), line, rule, message and its data in one spelling.
+ */
+async function findings(construct: Construct, written: Values): Promise<Record<Language, string[]>> {
+  const folders: Record<Language, Project> = { typescript: construct.script(written, typescript), javascript: construct.script(written, javascript), python: construct.python(written) };
+  const files = Object.entries(folders).flatMap(([language, project]) => Object.entries(project).map(([file, text]) => [`${language}/${file}`, text] as const));
+  const result = await scan({ cwd: tree(Object.fromEntries(files)), configFile: false });
+  expect(result.problems).toEqual([]);
+  const found: Record<Language, string[]> = { typescript: [], javascript: [], python: [] };
+  for (const { path: file, line, ruleId, messageId, data } of result.findings) {
+    const entries = Object.entries(data).sort(([a], [b]) => (a < b ? -1 : 1));
+    found[file.split('/')[0] as Language].push(spelling(`${path.parse(file).name}:${line} ${ruleId}/${messageId} ${JSON.stringify(entries)}`));
+  }
+  return found;
+}
+
+describe.skipIf(!isPythonPath('x.py'))('agents spread over two modules', () => {
+  const reached = new Set<string>();
+
+  for (const [name, construct] of Object.entries(constructs)) {
+    it(`${name}: TypeScript, JavaScript and Python give the same findings at the same lines, and the ones its values imply`, async () => {
+      await fc.assert(
+        fc.asyncProperty(values, async (written) => {
+          const found = await findings(construct, written);
+          const described = `${name} ${JSON.stringify(written)}`;
+          expect(found.javascript, described).toEqual(found.typescript);
+          expect(found.python, described).toEqual(found.typescript);
+          const { message, at } = construct.implies(written);
+          const certainty = (finding: string) => /"certainty","([^"]+)"/.exec(finding)?.[1];
+          expect(found.typescript.filter((finding) => finding.includes(` ${message} `)).map((finding) => `${finding.split(' ')[0]} ${certainty(finding)}`), described).toEqual(at);
+          for (const finding of found.typescript) reached.add(finding.split(' ')[1]!);
+        }),
+        // A scan of three projects costs more than the analysis of one file: few runs, and the near misses each time.
+        { numRuns: 8, examples: examples.map((example) => [example]) },
+      );
+    });
+  }
+
+  it('the constructs reach the rules', () => {
+    expect([...reached].sort()).toEqual(
+      expect.arrayContaining([
+        'can-use-tool-must-decide/withPromptTool',
+        'no-bare-allowed-tools/bareTool',
+        'no-bypass-without-disallowed-tools/allowedToolsIgnored',
+        'no-bypass-without-disallowed-tools/bypassWithoutDeny',
+        'no-shadowed-can-use-tool/bypassMode',
+      ]),
+    );
+  });
+});
