@@ -118,6 +118,15 @@ describe('Python', () => {
       { 'settings.py': 'OPTIONS = dict(permission_mode="bypassPermissions")\n', 'agent.py': 'import importlib\nfrom settings import OPTIONS\nsdk = importlib.import_module("claude_agent_sdk")\nsdk.query(prompt="x", options=sdk.ClaudeAgentOptions(**OPTIONS))\n' },
       'settings.py:1:32',
     ],
+    // `from settings import SETTINGS` names a variable of the module, not a submodule: its attribute is the instance's (Python missed both).
+    ['an instance the module builds, read by field', { 'settings.py': 'class Settings:\n    mode = "bypassPermissions"\n\n\nSETTINGS = Settings()\n', 'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=SETTINGS.mode))\n` }, 'settings.py:2:12'],
+    [
+      'an instance the module builds, read by method',
+      { 'settings.py': 'class _Settings:\n    def options(self):\n        return dict(permission_mode="bypassPermissions")\n\n\nSETTINGS = _Settings()\n', 'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(**SETTINGS.options()))\n` },
+      'settings.py:3:37',
+    ],
+    // A submodule of the package imported by name is still read as the module.
+    ['a submodule imported from its package', { 'app/__init__.py': '', 'app/settings.py': 'MODE = "bypassPermissions"\n', 'agent.py': `${entry}from app import settings\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=settings.MODE))\n` }, 'app/settings.py:1:8'],
   ])('checks a settings module that reaches query() through %s', async (_, files, at) => {
     const found = await findings(files);
     expect(found.at).toEqual([`${at} no-bypass-without-disallowed-tools`]);
@@ -131,6 +140,14 @@ describe('Python', () => {
     });
     expect(at).toEqual([]);
     expect(skipped).toBe(2);
+  });
+
+  it('reads the fields of an instance another module builds, and stays silent on a mode that is not bypass', async () => {
+    const { at } = await findings({
+      'settings.py': 'class Settings:\n    mode = "default"\n    allowed_tools = ["Bash"]\n\n\nSETTINGS = Settings()\n',
+      'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=SETTINGS.mode, allowed_tools=SETTINGS.allowed_tools))\n`,
+    });
+    expect(at).toEqual(['settings.py:3:22 no-bare-allowed-tools']);
   });
 
   it('stays silent on a settings module whose values reach a call that is not the SDK', async () => {

@@ -528,7 +528,10 @@ export class Evaluator {
       const binding = importOfName(this.source, this.scopes, receiver);
       if (binding) {
         const module = binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
-        return this.imported({ module, name }, this.span(node));
+        const read = this.imported({ module, name }, this.span(node));
+        // `from config import settings` names a submodule or, as here, a variable of the module:
+        // where no submodule gives the attribute a value, it is the attribute of the variable's value.
+        if (binding.name === '*' || read.alternatives.some((value) => value.kind !== 'unknown')) return read;
       }
     }
     if (receiver.type === 'identifier') {
