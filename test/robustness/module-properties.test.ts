@@ -50,9 +50,23 @@ const pyList = (items: readonly string[]) => `[${items.map((item) => `"${item}"`
 const sdk = "'@anthropic-ai/claude-agent-sdk'";
 /** `from`, a local module as each dialect imports it. */
 const local = (name: string, { ext }: Dialect) => `'./${name}${ext === 'mjs' ? '.mjs' : ''}'`;
-/** A line of `text` for each option that is set, in the order of `keys`. */
-const lines = (entries: Array<[string, string | undefined]>, write: (key: string, value: string) => string) =>
-  entries.flatMap(([key, value]) => (value === undefined ? [] : [write(key, value)]));
+type Entries = Array<[string, string | undefined]>;
+/** Each entry that is set, written by `write`. */
+const lines = (entries: Entries, write: (key: string, value: string) => string) => entries.flatMap(([key, value]) => (value === undefined ? [] : [write(key, value)]));
+/** The entries that are set as the properties of an object literal, or as keyword arguments. */
+const scriptProperties = (entries: Entries) => lines(entries, (key, value) => `${key}: ${value}`).join(', ');
+const pythonKeywords = (entries: Entries) => lines(entries, (key, value) => `${key}=${value}`).join(', ');
+
+/** The options the values set, in each language's spelling; no deny rules, no key. */
+const scriptOptions = ({ mode, allowed, denied }: Values): Entries => [['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]];
+const pythonOptions = ({ mode, allowed, denied }: Values): Entries => [['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]];
+/** A module that exports the options object and never imports the SDK: the mode on line 2. */
+const scriptOptionsModule = (values: Values) => `export const options = {\n${lines(scriptOptions(values), (key, value) => `  ${key}: ${value},\n`).join('')}};\n`;
+const pythonOptionsModule = (values: Values) => `OPTIONS = dict(\n${lines(pythonOptions(values), (key, value) => `    ${key}=${value},\n`).join('')})\n`;
+/** A canUseTool that denies, three lines. */
+const scriptReview = ({ typed }: Dialect) =>
+  `async function review(toolName${typed ? ': string' : ''}, input${typed ? ': Record<string, unknown>' : ''}) {\n  return { behavior: 'deny', message: 'Not now.' };\n}\n`;
+const pythonReview = 'async def review(tool_name, input_data, context):\n    return PermissionResultDeny(message="Not now.")\n';
 
 const bypassed = ({ mode, denied }: Values): boolean => mode === 'bypassPermissions' && !denied?.length;
 /** Bypass with no deny rules, reported at `at` (the line of the mode) with `certainty`. */
@@ -61,13 +75,46 @@ const bypassAt = (at: string, certainty: string) => (values: Values) => ({ messa
 const constructs: Record<string, Construct> = {
   // A module that never imports the SDK and exports the options object a `query()` of another module receives.
   'options-only module': {
-    script: ({ mode, allowed, denied }, dialect) => ({
-      [`config.${dialect.ext}`]: `export const options = {\n${lines([['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `  ${key}: ${value},\n`).join('')}};\n`,
+    script: (values, dialect) => ({
+      [`config.${dialect.ext}`]: scriptOptionsModule(values),
       [`agent.${dialect.ext}`]: `import { query } from ${sdk};\nimport { options } from ${local('config', dialect)};\n\nquery({ prompt: 'Do the task', options });\n`,
     }),
-    python: ({ mode, allowed, denied }) => ({
-      'config.py': `OPTIONS = dict(\n${lines([['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `    ${key}=${value},\n`).join('')})\n`,
+    python: (values) => ({
+      'config.py': pythonOptionsModule(values),
       'agent.py': 'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom config import OPTIONS\n\nquery(prompt="Do the task", options=ClaudeAgentOptions(**OPTIONS))\n',
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // The options module read through a namespace import (`import * as config`, `import config`), with a callback the agent adds.
+  'options module by namespace, with canUseTool': {
+    script: (values, dialect) => ({
+      [`config.${dialect.ext}`]: scriptOptionsModule(values),
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport * as config from ${local('config', dialect)};\n\n` +
+        `${scriptReview(dialect)}\n\n` +
+        "query({ prompt: 'Do the task', options: { ...config.options, canUseTool: review } });\n",
+    }),
+    python: (values) => ({
+      'config.py': pythonOptionsModule(values),
+      'agent.py':
+        'import config\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultDeny, query\n\n' +
+        `${pythonReview}\n\n\n` +
+        'query(prompt="Do the task", options=ClaudeAgentOptions(**config.OPTIONS, can_use_tool=review))\n',
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // A module between that spreads the options module's object over defaults of its own.
+  'options module spread by another module': {
+    script: (values, dialect) => ({
+      [`config.${dialect.ext}`]: scriptOptionsModule(values),
+      [`merged.${dialect.ext}`]: `import { options } from ${local('config', dialect)};\n\nexport const merged = { model: 'claude-sonnet-4-5', ...options };\n`,
+      [`agent.${dialect.ext}`]: `import { query } from ${sdk};\nimport { merged } from ${local('merged', dialect)};\n\nquery({ prompt: 'Do the task', options: merged });\n`,
+    }),
+    python: (values) => ({
+      'app/__init__.py': '',
+      'app/config.py': pythonOptionsModule(values),
+      'app/merged.py': 'from .config import OPTIONS\n\nMERGED = {"model": "claude-sonnet-4-5", **OPTIONS}\n',
+      'app/agent.py': 'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .merged import MERGED\n\nquery(prompt="Do the task", options=ClaudeAgentOptions(**MERGED))\n',
     }),
     implies: bypassAt('config:2', 'is'),
   },
@@ -85,6 +132,22 @@ const constructs: Record<string, Construct> = {
       'app/agent.py':
         `from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import ${denied ? 'DENIED, ' : ''}MODE, TOOLS\n\n` +
         `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=MODE, allowed_tools=TOOLS${denied ? ', disallowed_tools=DENIED' : ''}))\n`,
+    }),
+    implies: bypassAt('config:1', 'is'),
+  },
+  // Constants read in a function of the agent, the list built from another constant of their module.
+  'imported constants read in a function': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]: `export const MODE = '${mode}';\nconst BASE = ${jsList(allowed)};\nexport const TOOLS = [...BASE];\n${denied ? `export const DENIED = ${jsList(denied)};\n` : ''}`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { ${denied ? 'DENIED, ' : ''}MODE, TOOLS } from ${local('config', dialect)};\n\n` +
+        `export function run(prompt${dialect.typed ? ': string' : ''}) {\n  return query({ prompt, options: { permissionMode: MODE, allowedTools: TOOLS${denied ? ', disallowedTools: DENIED' : ''} } });\n}\n`,
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'config.py': `MODE = "${mode}"\n_BASE = ${pyList(allowed)}\nTOOLS = [*_BASE]\n${denied ? `DENIED = ${pyList(denied)}\n` : ''}`,
+      'agent.py':
+        `from claude_agent_sdk import ClaudeAgentOptions, query\nfrom config import ${denied ? 'DENIED, ' : ''}MODE, TOOLS\n\n` +
+        `def run(prompt):\n    return query(prompt=prompt, options=ClaudeAgentOptions(permission_mode=MODE, allowed_tools=TOOLS${denied ? ', disallowed_tools=DENIED' : ''}))\n`,
     }),
     implies: bypassAt('config:1', 'is'),
   },
@@ -117,47 +180,125 @@ const constructs: Record<string, Construct> = {
     }),
     implies: bypassAt('config:3', 'is'),
   },
-  // A session handed to a key binding of another module that switches its mode: "can be", where the switch is written.
-  'session handed off': {
+  // A class of another module whose constructor's defaults are the options, built with no arguments.
+  'class constructor defaults': {
     script: ({ mode, allowed, denied }, dialect) => ({
-      [`keys.${dialect.ext}`]:
-        `${dialect.typed ? `import type { Query } from ${sdk};` : '// The key bindings of the terminal.'}\n\n\n` +
-        `export function bindKeys(session${dialect.typed ? ': Query' : ''}) {\n  process.stdin.on('data', () => {\n    void session.setPermissionMode('${mode}');\n  });\n}\n`,
-      [`agent.${dialect.ext}`]:
-        `import { query } from ${sdk};\nimport { bindKeys } from ${local('keys', dialect)};\n\n\n` +
-        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
-        `  const session = query({ prompt, options: { ${lines([['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `${key}: ${value}`).join(', ')} } });\n` +
-        '  bindKeys(session);\n  for await (const message of session) console.log(message);\n}\n',
+      [`config.${dialect.ext}`]:
+        `export class Settings {\n  constructor(mode = '${mode}', tools = ${jsList(allowed)}${denied ? `, denied = ${jsList(denied)}` : ''}) {\n    this.mode = mode;\n    this.tools = tools;\n${denied ? '    this.denied = denied;\n' : ''}  }\n` +
+        `${dialect.typed ? `\n  mode: string;\n  tools: string[];\n${denied ? '  denied: string[];\n' : ''}` : ''}}\n`,
+      [`agent.${dialect.ext}`]: classAgent(denied, dialect),
     }),
     python: ({ mode, allowed, denied }) => ({
       'app/__init__.py': '',
-      'app/keys.py': `import asyncio\n\n\ndef bind_keys(session):\n    def on_key(key):\n        asyncio.ensure_future(session.set_permission_mode("${mode}"))\n\n    return on_key\n`,
+      'app/config.py': `class Settings:\n    def __init__(self, mode="${mode}", tools=${pyList(allowed)}${denied ? `, denied=${pyList(denied)}` : ''}):\n        self.mode = mode\n        self.tools = tools\n${denied ? '        self.denied = denied\n' : ''}`,
+      'app/agent.py': classPythonAgent(denied),
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // An instance built in the other module, and a method of its class that returns the options with its field.
+  'instance and options method': {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]:
+        `class Settings {\n  mode = '${mode}';\n\n  options() {\n    return { permissionMode: this.mode, allowedTools: ${jsList(allowed)}${denied ? `, disallowedTools: ${jsList(denied)}` : ''} };\n  }\n}\n\nexport const settings = new Settings();\n`,
+      [`agent.${dialect.ext}`]: `import { query } from ${sdk};\nimport { settings } from ${local('config', dialect)};\n\nquery({ prompt: 'Do the task', options: settings.options() });\n`,
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'config.py': `class _Settings:\n    mode = "${mode}"\n\n    def options(self):\n        return dict(permission_mode=self.mode, allowed_tools=${pyList(allowed)}${denied ? `, disallowed_tools=${pyList(denied)}` : ''})\n\n\nsettings = _Settings()\n`,
+      'agent.py': 'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom config import settings\n\nquery(prompt="Do the task", options=ClaudeAgentOptions(**settings.options()))\n',
+    }),
+    implies: bypassAt('config:2', 'is'),
+  },
+  // A session handed to a key binding of another module that switches its mode: "can be", where the switch is written.
+  // The session starts in the default mode (its options leave the values' mode out): the mode is the switch's.
+  'session handed off': {
+    script: (values, dialect) => ({
+      [`keys.${dialect.ext}`]:
+        `${dialect.typed ? `import type { Query } from ${sdk};` : '// The key bindings of the terminal.'}\n\n\n` +
+        `export function bindKeys(session${dialect.typed ? ': Query' : ''}) {\n  process.stdin.on('data', () => {\n    void session.setPermissionMode('${values.mode}');\n  });\n}\n`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { bindKeys } from ${local('keys', dialect)};\n\n\n` +
+        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
+        `  const session = query({ prompt, options: { ${scriptProperties(scriptOptions(values).slice(1))} } });\n` +
+        '  bindKeys(session);\n  for await (const message of session) console.log(message);\n}\n',
+    }),
+    python: (values) => ({
+      'app/__init__.py': '',
+      'app/keys.py': `import asyncio\n\n\ndef bind_keys(session):\n    def on_key(key):\n        asyncio.ensure_future(session.set_permission_mode("${values.mode}"))\n\n    return on_key\n`,
       'app/agent.py':
         'from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient\nfrom .keys import bind_keys\n\n\nasync def chat(prompt):\n' +
-        `    async with ClaudeSDKClient(ClaudeAgentOptions(${lines([['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `${key}=${value}`).join(', ')})) as session:\n` +
+        `    async with ClaudeSDKClient(ClaudeAgentOptions(${pythonKeywords(pythonOptions(values).slice(1))})) as session:\n` +
         '        bind_keys(session)\n        await session.query(prompt)\n',
     }),
     implies: bypassAt('keys:6', 'can be'),
   },
+  // A session handed to an awaited function of another module that switches its mode, with the callback that mode can shadow.
+  'session switched by an awaited function': {
+    script: (values, dialect) => ({
+      [`switches.${dialect.ext}`]:
+        `${dialect.typed ? `import type { Query } from ${sdk};` : "// Run-time switches of the agent's mode."}\n\n\n` +
+        `export async function escalate(session${dialect.typed ? ': Query' : ''}) {\n  console.log('escalating');\n  await session.setPermissionMode('${values.mode}');\n}\n`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { escalate } from ${local('switches', dialect)};\n\n\n` +
+        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
+        `  const session = query({ prompt, options: { ${scriptProperties([['canUseTool', 'review'], ...scriptOptions(values).slice(1)])} } });\n` +
+        '  await escalate(session);\n  for await (const message of session) console.log(message);\n}\n\n' +
+        scriptReview(dialect),
+    }),
+    python: (values) => ({
+      'app/__init__.py': '',
+      'app/switches.py': `"""Run-time switches of the agent's mode."""\n\n\nasync def escalate(session):\n    print("escalating")\n    await session.set_permission_mode("${values.mode}")\n`,
+      'app/agent.py':
+        'from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, PermissionResultDeny\nfrom .switches import escalate\n\n\nasync def chat(prompt):\n' +
+        `    async with ClaudeSDKClient(ClaudeAgentOptions(${pythonKeywords([['can_use_tool', 'review'], ...pythonOptions(values).slice(1)])})) as session:\n` +
+        '        await escalate(session)\n        await session.query(prompt)\n\n\n' +
+        pythonReview,
+    }),
+    implies: bypassAt('switches:6', 'can be'),
+  },
   // One module: a check before the entry call that refuses canUseTool with permissionPromptToolName, or one that does not stop.
   'guard before the entry call': {
-    script: ({ mode, allowed, denied, guard }, dialect) => ({
+    script: (values, dialect) => ({
       [`agent.${dialect.ext}`]:
         `import { query } from ${sdk};\nimport process from 'node:process';\n\n` +
-        `async function review(toolName${dialect.typed ? ': string' : ''}, input${dialect.typed ? ': Record<string, unknown>' : ''}) {\n  return { behavior: 'deny', message: 'Not now.' };\n}\n\n` +
-        `export function start({ canUseTool, permissionPromptToolName, ...rest }${dialect.typed ? ': Record<string, any>' : ''}) {\n${scriptGuard(guard)}` +
+        `${scriptReview(dialect)}\n` +
+        `export function start({ canUseTool, permissionPromptToolName, ...rest }${dialect.typed ? ': Record<string, any>' : ''}) {\n${scriptGuard(values.guard)}` +
         "  return query({ prompt: 'Do the task', options: { canUseTool, permissionPromptToolName, ...rest } });\n}\n\n" +
-        `start({ ${lines([['canUseTool', 'review'], ['permissionPromptToolName', "'mcp__approver__prompt'"], ['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]], (key, value) => `${key}: ${value}`).join(', ')} });\n`,
+        `start({ ${scriptProperties([['canUseTool', 'review'], ['permissionPromptToolName', "'mcp__approver__prompt'"], ...scriptOptions(values)])} });\n`,
     }),
-    python: ({ mode, allowed, denied, guard }) => ({
+    python: (values) => ({
       'agent.py':
         'import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultDeny, query\n\n' +
-        'async def review(tool_name, input_data, context):\n    return PermissionResultDeny(message="Not now.")\n\n\n' +
-        `def start(can_use_tool=None, permission_prompt_tool_name=None, **rest):\n${pythonGuard(guard)}` +
+        `${pythonReview}\n\n` +
+        `def start(can_use_tool=None, permission_prompt_tool_name=None, **rest):\n${pythonGuard(values.guard)}` +
         '    return query(prompt="Do the task", options=ClaudeAgentOptions(can_use_tool=can_use_tool, permission_prompt_tool_name=permission_prompt_tool_name, **rest))\n\n\n' +
-        `start(${lines([['can_use_tool', 'review'], ['permission_prompt_tool_name', '"mcp__approver__prompt"'], ['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]], (key, value) => `${key}=${value}`).join(', ')})\n`,
+        `start(${pythonKeywords([['can_use_tool', 'review'], ['permission_prompt_tool_name', '"mcp__approver__prompt"'], ...pythonOptions(values)])})\n`,
     }),
     implies: ({ guard }) => ({ message: 'can-use-tool-must-decide/withPromptTool', at: refuses(guard) ? [] : ['agent:15 can be'] }),
+  },
+  // The same check in a wrapper class that keeps the options in fields and reads them through `this` / `self`.
+  'guard in a wrapper class': {
+    script: (values, dialect) => ({
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport process from 'node:process';\n\n` +
+        `${scriptReview(dialect)}\n` +
+        `export class Agent {\n  constructor({ canUseTool, permissionPromptToolName, ...rest }${dialect.typed ? ': Record<string, any>' : ''}) {\n` +
+        '    this.canUseTool = canUseTool;\n    this.permissionPromptToolName = permissionPromptToolName;\n    this.rest = rest;\n  }\n' +
+        // TypeScript declares the fields on the line the other languages leave blank.
+        `${dialect.typed ? '  [field: string]: any;' : ''}\n  run() {\n${scriptGuard(values.guard, 'this.', '    ')}` +
+        "    return query({ prompt: 'Do the task', options: { canUseTool: this.canUseTool, permissionPromptToolName: this.permissionPromptToolName, ...this.rest } });\n  }\n}\n\n" +
+        `new Agent({ ${scriptProperties([['canUseTool', 'review'], ['permissionPromptToolName', "'mcp__approver__prompt'"], ...scriptOptions(values)])} }).run();\n`,
+    }),
+    python: (values) => ({
+      'agent.py':
+        'import os\nfrom claude_agent_sdk import ClaudeAgentOptions, PermissionResultDeny, query\n\n' +
+        `${pythonReview}\n\n` +
+        'class Agent:\n    def __init__(self, can_use_tool=None, permission_prompt_tool_name=None, **rest):\n' +
+        '        self.can_use_tool = can_use_tool\n        self.permission_prompt_tool_name = permission_prompt_tool_name\n        self.rest = rest\n\n\n' +
+        `    def run(self):\n${pythonGuard(values.guard, 'self.', '        ')}` +
+        '        return query(prompt="Do the task", options=ClaudeAgentOptions(can_use_tool=self.can_use_tool, permission_prompt_tool_name=self.permission_prompt_tool_name, **self.rest))\n\n\n\n' +
+        `Agent(${pythonKeywords([['can_use_tool', 'review'], ['permission_prompt_tool_name', '"mcp__approver__prompt"'], ...pythonOptions(values)])}).run()\n`,
+    }),
+    implies: ({ guard }) => ({ message: 'can-use-tool-must-decide/withPromptTool', at: refuses(guard) ? [] : ['agent:23 can be'] }),
   },
 };
 
@@ -176,29 +317,29 @@ function classPythonAgent(denied: string[] | undefined): string {
   );
 }
 
-/** The guard's three lines (lines 9 to 11), each language's way. */
-function scriptGuard(guard: Guard): string {
-  const both = 'canUseTool && permissionPromptToolName';
+/** The guard's three lines, each language's way, reading the options through `on` (`this.`), indented by `indent`. */
+function scriptGuard(guard: Guard, on = '', indent = '  '): string {
+  const both = `${on}canUseTool && ${on}permissionPromptToolName`;
   const written: Record<Guard, string[]> = {
     none: ["const label = 'agent';", 'console.log(label);', ''],
     throws: [`if (${both}) {`, "  throw new Error('Pick canUseTool or permissionPromptToolName.');", '}'],
-    returns: ['if (permissionPromptToolName && (canUseTool)) {', '  return undefined;', '}'],
+    returns: [`if (${on}permissionPromptToolName && (${on}canUseTool)) {`, '  return undefined;', '}'],
     warns: [`if (${both}) {`, "  console.warn('Both are set.');", '}'],
     'third condition': [`if (${both} && process.env.STRICT) {`, "  throw new Error('Pick one.');", '}'],
   };
-  return written[guard].map((line) => (line ? `  ${line}\n` : '\n')).join('');
+  return written[guard].map((line) => (line ? `${indent}${line}\n` : '\n')).join('');
 }
 
-function pythonGuard(guard: Guard): string {
-  const both = 'can_use_tool and permission_prompt_tool_name';
+function pythonGuard(guard: Guard, on = '', indent = '    '): string {
+  const both = `${on}can_use_tool and ${on}permission_prompt_tool_name`;
   const written: Record<Guard, string[]> = {
     none: ['label = "agent"', 'print(label)', ''],
     throws: [`if ${both}:`, '    raise ValueError("Pick can_use_tool or permission_prompt_tool_name.")', ''],
-    returns: ['if permission_prompt_tool_name and (can_use_tool):', '    return None', ''],
+    returns: [`if ${on}permission_prompt_tool_name and (${on}can_use_tool):`, '    return None', ''],
     warns: [`if ${both}:`, '    print("Both are set.")', ''],
     'third condition': [`if ${both} and os.environ.get("STRICT"):`, '    raise ValueError("Pick one.")', ''],
   };
-  return written[guard].map((line) => (line ? `    ${line}\n` : '\n')).join('');
+  return written[guard].map((line) => (line ? `${indent}${line}\n` : '\n')).join('');
 }
 
 const values: fc.Arbitrary<Values> = fc.record(
@@ -269,6 +410,7 @@ describe.skipIf(!isPythonPath('x.py'))('agents spread over two modules', () => {
         'no-bypass-without-disallowed-tools/allowedToolsIgnored',
         'no-bypass-without-disallowed-tools/bypassWithoutDeny',
         'no-shadowed-can-use-tool/bypassMode',
+        'no-shadowed-can-use-tool/wholeToolAllowed',
       ]),
     );
   });
