@@ -208,29 +208,8 @@ const constructs: Record<string, Construct> = {
     }),
     implies: bypassAt('config:2', 'is'),
   },
-  // A session handed to a key binding of another module that switches its mode: "can be", where the switch is written.
-  // The session starts in the default mode (its options leave the values' mode out): the mode is the switch's.
-  'session handed off': {
-    script: (values, dialect) => ({
-      [`keys.${dialect.ext}`]:
-        `${dialect.typed ? `import type { Query } from ${sdk};` : '// The key bindings of the terminal.'}\n\n\n` +
-        `export function bindKeys(session${dialect.typed ? ': Query' : ''}) {\n  process.stdin.on('data', () => {\n    void session.setPermissionMode('${values.mode}');\n  });\n}\n`,
-      [`agent.${dialect.ext}`]:
-        `import { query } from ${sdk};\nimport { bindKeys } from ${local('keys', dialect)};\n\n\n` +
-        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
-        `  const session = query({ prompt, options: { ${scriptProperties(scriptOptions(values).slice(1))} } });\n` +
-        '  bindKeys(session);\n  for await (const message of session) console.log(message);\n}\n',
-    }),
-    python: (values) => ({
-      'app/__init__.py': '',
-      'app/keys.py': `import asyncio\n\n\ndef bind_keys(session):\n    def on_key(key):\n        asyncio.ensure_future(session.set_permission_mode("${values.mode}"))\n\n    return on_key\n`,
-      'app/agent.py':
-        'from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient\nfrom .keys import bind_keys\n\n\nasync def chat(prompt):\n' +
-        `    async with ClaudeSDKClient(ClaudeAgentOptions(${pythonKeywords(pythonOptions(values).slice(1))})) as session:\n` +
-        '        bind_keys(session)\n        await session.query(prompt)\n',
-    }),
-    implies: bypassAt('keys:6', 'can be'),
-  },
+  'session handed off': handedOff(false),
+  'session handed off by name': handedOff(true),
   // A session handed to an awaited function of another module that switches its mode, with the callback that mode can shadow.
   'session switched by an awaited function': {
     script: (values, dialect) => ({
@@ -301,6 +280,36 @@ const constructs: Record<string, Construct> = {
     implies: ({ guard }) => ({ message: 'can-use-tool-must-decide/withPromptTool', at: refuses(guard) ? [] : ['agent:23 can be'] }),
   },
 };
+
+/**
+ * A session handed to a key binding of another module that switches its mode: "can be", where the
+ * switch is written. The session starts in the default mode (its options leave the values' mode
+ * out): the mode is the switch's. By name: destructured from an object (`bindKeys({ session })`), by keyword in Python.
+ */
+function handedOff(byName: boolean): Construct {
+  return {
+    script: (values, dialect) => ({
+      [`keys.${dialect.ext}`]:
+        `${dialect.typed ? `import type { Query } from ${sdk};` : '// The key bindings of the terminal.'}\n\n\n` +
+        `export function bindKeys(${byName ? `{ session }${dialect.typed ? ': { session: Query }' : ''}` : `session${dialect.typed ? ': Query' : ''}`}) {\n` +
+        `  process.stdin.on('data', () => {\n    void session.setPermissionMode('${values.mode}');\n  });\n}\n`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { bindKeys } from ${local('keys', dialect)};\n\n\n` +
+        `export async function chat(prompt${dialect.typed ? ': string' : ''}) {\n` +
+        `  const session = query({ prompt, options: { ${scriptProperties(scriptOptions(values).slice(1))} } });\n` +
+        `  bindKeys(${byName ? '{ session }' : 'session'});\n  for await (const message of session) console.log(message);\n}\n`,
+    }),
+    python: (values) => ({
+      'app/__init__.py': '',
+      'app/keys.py': `import asyncio\n\n\ndef bind_keys(${byName ? '*, session' : 'session'}):\n    def on_key(key):\n        asyncio.ensure_future(session.set_permission_mode("${values.mode}"))\n\n    return on_key\n`,
+      'app/agent.py':
+        'from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient\nfrom .keys import bind_keys\n\n\nasync def chat(prompt):\n' +
+        `    async with ClaudeSDKClient(ClaudeAgentOptions(${pythonKeywords(pythonOptions(values).slice(1))})) as session:\n` +
+        `        bind_keys(${byName ? 'session=session' : 'session'})\n        await session.query(prompt)\n`,
+    }),
+    implies: bypassAt('keys:6', 'can be'),
+  };
+}
 
 /** The agent module of the class constructs: it builds the class another module exports and reads its fields. */
 function classAgent(denied: string[] | undefined, dialect: Dialect): string {
