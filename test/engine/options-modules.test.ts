@@ -125,6 +125,8 @@ describe('Python', () => {
       { 'settings.py': 'class _Settings:\n    def options(self):\n        return dict(permission_mode="bypassPermissions")\n\n\nSETTINGS = _Settings()\n', 'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(**SETTINGS.options()))\n` },
       'settings.py:3:37',
     ],
+    // A package that re-exports its module's names with a star import (Python missed it; TypeScript follows `export *`).
+    ['a star import of the package', { 'app/__init__.py': 'from .settings import *\n', 'app/settings.py': 'MODE = "bypassPermissions"\n', 'agent.py': `${entry}from app import MODE\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=MODE))\n` }, 'app/settings.py:1:8'],
     // A submodule of the package imported by name is still read as the module.
     ['a submodule imported from its package', { 'app/__init__.py': '', 'app/settings.py': 'MODE = "bypassPermissions"\n', 'agent.py': `${entry}from app import settings\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=settings.MODE))\n` }, 'app/settings.py:1:8'],
   ])('checks a settings module that reaches query() through %s', async (_, files, at) => {
@@ -140,6 +142,15 @@ describe('Python', () => {
     });
     expect(at).toEqual([]);
     expect(skipped).toBe(2);
+  });
+
+  it('stays silent on a private name, which a star import does not bring', async () => {
+    const { at } = await findings({
+      'app/__init__.py': 'from .settings import *\n',
+      'app/settings.py': '_MODE = "bypassPermissions"\n',
+      'agent.py': `${entry}from app import _MODE\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=_MODE))\n`,
+    });
+    expect(at).toEqual([]);
   });
 
   it('reads the fields of an instance another module builds, and stays silent on a mode that is not bypass', async () => {

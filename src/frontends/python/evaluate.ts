@@ -12,7 +12,7 @@ import { fieldsOf, isBoundMethod, selfClassOf, type SelfWrite } from './fields.j
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo, restArgumentsOf } from './parameters.js';
 import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
-import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
+import { importBindingOf, importOfName, joinModule, qualifiedName, starImports, type ImportBinding } from './imports.js';
 import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
 import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';
 import { isStandardModule } from './standard-modules.js';
@@ -1010,8 +1010,14 @@ export class Evaluator {
 
   /** The value of module-level `name` once the module has run: what `from module import name` gets. */
   exported(name: string, span: Span): ValueSet {
-    if (!this.scopes.module.bindings.has(name)) return unknown(span);
-    return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
+    if (this.scopes.module.bindings.has(name)) return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
+    // `from .config import *` (a package's `__init__.py`): a public name of a module imported so, the last one first.
+    if (name.startsWith('_')) return unknown(span);
+    for (const module of starImports(this.source).reverse()) {
+      const value = this.imported({ module, name }, span);
+      if (value.alternatives.some((each) => each.kind !== 'unknown')) return value;
+    }
+    return unknown(span);
   }
 }
 
