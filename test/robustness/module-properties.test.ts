@@ -118,23 +118,8 @@ const constructs: Record<string, Construct> = {
     }),
     implies: bypassAt('config:2', 'is'),
   },
-  // Module constants of a package's module, imported by name.
-  'imported constants': {
-    script: ({ mode, allowed, denied }, dialect) => ({
-      [`config.${dialect.ext}`]: `export const MODE = '${mode}';\nexport const TOOLS = ${jsList(allowed)};\n${denied ? `export const DENIED = ${jsList(denied)};\n` : ''}`,
-      [`agent.${dialect.ext}`]:
-        `import { query } from ${sdk};\nimport { ${denied ? 'DENIED, ' : ''}MODE, TOOLS } from ${local('config', dialect)};\n\n` +
-        `query({ prompt: 'Do the task', options: { permissionMode: MODE, allowedTools: TOOLS${denied ? ', disallowedTools: DENIED' : ''} } });\n`,
-    }),
-    python: ({ mode, allowed, denied }) => ({
-      'app/__init__.py': '',
-      'app/config.py': `MODE = "${mode}"\nTOOLS = ${pyList(allowed)}\n${denied ? `DENIED = ${pyList(denied)}\n` : ''}`,
-      'app/agent.py':
-        `from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import ${denied ? 'DENIED, ' : ''}MODE, TOOLS\n\n` +
-        `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=MODE, allowed_tools=TOOLS${denied ? ', disallowed_tools=DENIED' : ''}))\n`,
-    }),
-    implies: bypassAt('config:1', 'is'),
-  },
+  'imported constants': importedConstants(false),
+  'imported constants re-exported by a package index': importedConstants(true),
   // Constants read in a function of the agent, the list built from another constant of their module.
   'imported constants read in a function': {
     script: ({ mode, allowed, denied }, dialect) => ({
@@ -280,6 +265,30 @@ const constructs: Record<string, Construct> = {
     implies: ({ guard }) => ({ message: 'can-use-tool-must-decide/withPromptTool', at: refuses(guard) ? [] : ['agent:23 can be'] }),
   },
 };
+
+/**
+ * Module constants of a package's module, imported by name; through the package's index
+ * (`export * from './config'`, `from .config import *` in `__init__.py`), when `reExported`.
+ */
+function importedConstants(reExported: boolean): Construct {
+  return {
+    script: ({ mode, allowed, denied }, dialect) => ({
+      [`config.${dialect.ext}`]: `export const MODE = '${mode}';\nexport const TOOLS = ${jsList(allowed)};\n${denied ? `export const DENIED = ${jsList(denied)};\n` : ''}`,
+      ...(reExported ? { [`index.${dialect.ext}`]: `export * from ${local('config', dialect)};\n` } : {}),
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { ${denied ? 'DENIED, ' : ''}MODE, TOOLS } from ${local(reExported ? 'index' : 'config', dialect)};\n\n` +
+        `query({ prompt: 'Do the task', options: { permissionMode: MODE, allowedTools: TOOLS${denied ? ', disallowedTools: DENIED' : ''} } });\n`,
+    }),
+    python: ({ mode, allowed, denied }) => ({
+      'app/__init__.py': reExported ? 'from .config import *\n' : '',
+      'app/config.py': `MODE = "${mode}"\nTOOLS = ${pyList(allowed)}\n${denied ? `DENIED = ${pyList(denied)}\n` : ''}`,
+      [reExported ? 'agent.py' : 'app/agent.py']:
+        `from claude_agent_sdk import ClaudeAgentOptions, query\nfrom ${reExported ? 'app' : '.config'} import ${denied ? 'DENIED, ' : ''}MODE, TOOLS\n\n` +
+        `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=MODE, allowed_tools=TOOLS${denied ? ', disallowed_tools=DENIED' : ''}))\n`,
+    }),
+    implies: bypassAt('config:1', 'is'),
+  };
+}
 
 /**
  * A session handed to a key binding of another module that switches its mode: "can be", where the
