@@ -47,6 +47,9 @@ export interface ImporterCall {
 /** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
 export type Bindings = Map<PyNode, ValueSet>;
 
+/** How many bases deep an instance's attributes are looked for (a class that derives from itself stops there). */
+const maxBaseDepth = 4;
+
 /** Keyword names of SDK constructors, in positional order, where positional use is common. */
 const positional: Record<string, string[]> = {
   HookMatcher: ['matcher', 'hooks', 'timeout'],
@@ -702,13 +705,18 @@ export class Evaluator {
    * attributes are what `self.x` reads see, with `__init__`'s parameters
    * given this call's arguments.
    */
-  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
+  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this, depth = 0): ValueSet {
     const object = new ObjectBuilder(this.span(call));
     // Attributes may be set where the class does not show it.
     object.incomplete();
     const fields = fieldsOf(of.source, cls);
     const model = modelClassOf(of.source, of.scopes, cls);
     const init = fields.methods.get('__init__');
+    // A plain subclass with no `__init__` of its own (`class Local(Settings): ...`): its bases' attributes (the
+    // first listed wins, so it is spread last), then its own over them.
+    if (!model && !init && depth < maxBaseDepth) {
+      for (const base of of.baseClasses(cls).reverse()) object.spread(this.instance(base, call, bindings, of, depth + 1), this.span(call));
+    }
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
     const owner = textOf(of.source, field(cls, 'name')!);
     const bound = definition && !model ? this.bindCall(definition, call, bindings, of, 1, owner) : undefined;
@@ -719,6 +727,21 @@ export class Evaluator {
       if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: modelField ? of.span(modelField.at) : this.span(call), value });
     }
     return object.result();
+  }
+
+  /**
+   * The classes of this module `cls` derives from, as listed, as TypeScript reads `extends`: a base
+   * whose `__init__` takes parameters is left out (what a subclass passes it is not followed).
+   */
+  private baseClasses(cls: PyNode): PyNode[] {
+    const superclasses = field(cls, 'superclasses');
+    return (superclasses ? namedChildren(superclasses) : []).flatMap((each) => {
+      const base = localClassOf(this.source, this.scopes, each);
+      const init = base && fieldsOf(this.source, base).methods.get('__init__');
+      const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
+      const parameters = definition && field(definition, 'parameters');
+      return base && base !== cls && !(parameters && namedChildren(parameters).length > 1) ? [base] : [];
+    });
   }
 
   /**
