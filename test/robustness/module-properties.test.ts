@@ -120,6 +120,22 @@ const constructs: Record<string, Construct> = {
   },
   'imported constants': importedConstants(false),
   'imported constants re-exported by a package index': importedConstants(true),
+  // A module constant that the environment can override: "can be", where the fallback is written.
+  'imported constant with an environment fallback': {
+    script: (values, dialect) => ({
+      [`config.${dialect.ext}`]: `import process from 'node:process';\nexport const MODE = process.env.AGENT_MODE ?? '${values.mode}';\n`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { MODE } from ${local('config', dialect)};\n\n` +
+        `query({ prompt: 'Do the task', options: { ${scriptProperties([['permissionMode', 'MODE'], ...scriptOptions(values).slice(1)])} } });\n`,
+    }),
+    python: (values) => ({
+      'config.py': `import os\nMODE = os.environ.get("AGENT_MODE", "${values.mode}")\n`,
+      'agent.py':
+        'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom config import MODE\n\n' +
+        `query(prompt="Do the task", options=ClaudeAgentOptions(${pythonKeywords([['permission_mode', 'MODE'], ...pythonOptions(values).slice(1)])}))\n`,
+    }),
+    implies: bypassAt('config:2', 'can be'),
+  },
   // Constants read in a function of the agent, the list built from another constant of their module.
   'imported constants read in a function': {
     script: ({ mode, allowed, denied }, dialect) => ({
