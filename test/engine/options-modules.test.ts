@@ -99,6 +99,14 @@ describe('TypeScript and JavaScript', () => {
     expect(at).toEqual([]);
   });
 
+  // TypeScript missed it (a base of the same file was read).
+  it('reads the fields of a class another module exports through a subclass of it, which may replace them', async () => {
+    const config = "export class Settings {\n  mode = 'bypassPermissions';\n}\n";
+    const agent = (own: string) => `import { query } from ${sdk};\nimport { Settings } from './config';\nclass Local extends Settings {${own}}\nquery({ prompt: 'x', options: { permissionMode: new Local().mode } });\n`;
+    expect((await findings({ 'src/config.ts': config, 'src/agent.ts': agent('') })).at).toEqual(['src/config.ts:2:10 no-bypass-without-disallowed-tools']);
+    expect((await findings({ 'src/config.ts': config, 'src/agent.ts': agent("\n  mode = 'default';\n") })).at).toEqual([]);
+  });
+
   it('stays silent on an object typed by an Options of its own', async () => {
     const { at } = await findings({
       'src/types.ts': `export interface Options { permissionMode: string }\nexport type { SDKMessage } from ${sdk};\n`,
