@@ -152,6 +152,14 @@ describe('Python', () => {
     expect(skipped).toBe(2);
   });
 
+  // Python missed it (a base of the same module was read).
+  it('reads the attributes of a class another module defines through a subclass of it, which may replace them', async () => {
+    const settings = 'class Settings:\n    mode = "bypassPermissions"\n';
+    const agent = (own: string) => `${entry}from settings import Settings\nclass Local(Settings):\n    ${own}\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=Local().mode))\n`;
+    expect((await findings({ 'settings.py': settings, 'agent.py': agent('pass') })).at).toEqual(['settings.py:2:12 no-bypass-without-disallowed-tools']);
+    expect((await findings({ 'settings.py': settings, 'agent.py': agent('mode = "default"') })).at).toEqual([]);
+  });
+
   it('stays silent on a private name, which a star import does not bring', async () => {
     const { at } = await findings({
       'app/__init__.py': 'from .settings import *\n',

@@ -715,7 +715,7 @@ export class Evaluator {
     // A plain subclass with no `__init__` of its own (`class Local(Settings): ...`): its bases' attributes (the
     // first listed wins, so it is spread last), then its own over them.
     if (!model && !init && depth < maxBaseDepth) {
-      for (const base of of.baseClasses(cls).reverse()) object.spread(this.instance(base, call, bindings, of, depth + 1), this.span(call));
+      for (const base of of.baseClasses(cls).reverse()) object.spread(this.instance(base.cls, call, bindings, base.evaluator, depth + 1), this.span(call));
     }
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
     const owner = textOf(of.source, field(cls, 'name')!);
@@ -730,17 +730,19 @@ export class Evaluator {
   }
 
   /**
-   * The classes of this module `cls` derives from, as listed, as TypeScript reads `extends`: a base
-   * whose `__init__` takes parameters is left out (what a subclass passes it is not followed).
+   * The classes of the project `cls` (a class of this module) derives from, as listed, defined here or
+   * imported, as TypeScript reads `extends`: a base whose `__init__` takes parameters is left out (what
+   * a subclass passes it is not followed).
    */
-  private baseClasses(cls: PyNode): PyNode[] {
+  private baseClasses(cls: PyNode): Array<{ cls: PyNode; evaluator: Evaluator }> {
     const superclasses = field(cls, 'superclasses');
     return (superclasses ? namedChildren(superclasses) : []).flatMap((each) => {
-      const base = localClassOf(this.source, this.scopes, each);
-      const init = base && fieldsOf(this.source, base).methods.get('__init__');
+      const local = localClassOf(this.source, this.scopes, each);
+      const base = local ? { cls: local, evaluator: this as Evaluator } : this.importedClass(each);
+      const init = base && fieldsOf(base.evaluator.source, base.cls).methods.get('__init__');
       const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
       const parameters = definition && field(definition, 'parameters');
-      return base && base !== cls && !(parameters && namedChildren(parameters).length > 1) ? [base] : [];
+      return base && base.cls !== cls && !(parameters && namedChildren(parameters).length > 1) ? [base] : [];
     });
   }
 
