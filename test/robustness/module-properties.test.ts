@@ -68,6 +68,10 @@ const scriptReview = ({ typed }: Dialect) =>
   `async function review(toolName${typed ? ': string' : ''}, input${typed ? ': Record<string, unknown>' : ''}) {\n  return { behavior: 'deny', message: 'Not now.' };\n}\n`;
 const pythonReview = 'async def review(tool_name, input_data, context):\n    return PermissionResultDeny(message="Not now.")\n';
 
+/** A class whose fields (TypeScript field initialisers, Python class attributes) hold the options: the mode on line 2. */
+const scriptSettingsClass = ({ mode, allowed, denied }: Values) => `export class Settings {\n  mode = '${mode}';\n  tools = ${jsList(allowed)};\n${denied ? `  denied = ${jsList(denied)};\n` : ''}}\n`;
+const pythonSettingsClass = ({ mode, allowed, denied }: Values) => `class Settings:\n    mode = "${mode}"\n    tools = ${pyList(allowed)}\n${denied ? `    denied = ${pyList(denied)}\n` : ''}`;
+
 const bypassed = ({ mode, denied }: Values): boolean => mode === 'bypassPermissions' && !denied?.length;
 /** Bypass with no deny rules, reported at `at` (the line of the mode) with `certainty`. */
 const bypassAt = (at: string, certainty: string) => (values: Values) => ({ message: 'no-bypass-without-disallowed-tools/bypassWithoutDeny', at: bypassed(values) ? [`${at} ${certainty}`] : [] });
@@ -152,19 +156,8 @@ const constructs: Record<string, Construct> = {
     }),
     implies: bypassAt('config:1', 'is'),
   },
-  // A class of another module whose fields (TypeScript field initialisers, Python class attributes) hold the options.
-  'class fields': {
-    script: ({ mode, allowed, denied }, dialect) => ({
-      [`config.${dialect.ext}`]: `export class Settings {\n  mode = '${mode}';\n  tools = ${jsList(allowed)};\n${denied ? `  denied = ${jsList(denied)};\n` : ''}}\n`,
-      [`agent.${dialect.ext}`]: classAgent(denied, dialect),
-    }),
-    python: ({ mode, allowed, denied }) => ({
-      'app/__init__.py': '',
-      'app/config.py': `class Settings:\n    mode = "${mode}"\n    tools = ${pyList(allowed)}\n${denied ? `    denied = ${pyList(denied)}\n` : ''}`,
-      'app/agent.py': classPythonAgent(denied),
-    }),
-    implies: bypassAt('config:2', 'is'),
-  },
+  'class fields': settingsClass(false),
+  'subclass of a class from another module': settingsClass(true),
   // The same class with its fields set in the constructor.
   'class constructor': {
     script: ({ mode, allowed, denied }, dialect) => ({
@@ -336,17 +329,28 @@ function handedOff(byName: boolean): Construct {
   };
 }
 
-/** The agent module of the class constructs: it builds the class another module exports and reads its fields. */
-function classAgent(denied: string[] | undefined, dialect: Dialect): string {
+/** A class of another module whose fields hold the options, built by the agent, or (`derived`) through a subclass the agent declares. */
+function settingsClass(derived: boolean): Construct {
+  return {
+    script: (values, dialect) => ({ [`config.${dialect.ext}`]: scriptSettingsClass(values), [`agent.${dialect.ext}`]: classAgent(values.denied, dialect, derived) }),
+    python: (values) => ({ 'app/__init__.py': '', 'app/config.py': pythonSettingsClass(values), 'app/agent.py': classPythonAgent(values.denied, derived) }),
+    implies: bypassAt('config:2', 'is'),
+  };
+}
+
+/** The agent module of the class constructs: it builds the class another module exports (or, `derived`, a subclass of it, two lines) and reads its fields. */
+function classAgent(denied: string[] | undefined, dialect: Dialect, derived = false): string {
   return (
-    `import { query } from ${sdk};\nimport { Settings } from ${local('config', dialect)};\n\nconst settings = new Settings();\n` +
+    `import { query } from ${sdk};\nimport { Settings } from ${local('config', dialect)};\n\n` +
+    `${derived ? 'class Local extends Settings {\n}\nconst settings = new Local();' : 'const settings = new Settings();'}\n` +
     `query({ prompt: 'Do the task', options: { permissionMode: settings.mode, allowedTools: settings.tools${denied ? ', disallowedTools: settings.denied' : ''} } });\n`
   );
 }
 
-function classPythonAgent(denied: string[] | undefined): string {
+function classPythonAgent(denied: string[] | undefined, derived = false): string {
   return (
-    'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import Settings\n\nsettings = Settings()\n' +
+    'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom .config import Settings\n\n' +
+    `${derived ? 'class Local(Settings):\n    pass\nsettings = Local()' : 'settings = Settings()'}\n` +
     `query(prompt="Do the task", options=ClaudeAgentOptions(permission_mode=settings.mode, allowed_tools=settings.tools${denied ? ', disallowed_tools=settings.denied' : ''}))\n`
   );
 }
