@@ -228,6 +228,22 @@ const constructs: Record<string, Construct> = {
     }),
     implies: bypassAt('switches:6', 'can be'),
   },
+  // The canUseTool callback another module exports, which a bypass mode of the agent's shadows.
+  'callback from another module': {
+    script: (values, dialect) => ({
+      [`review.${dialect.ext}`]: `// The permission callback of the agent.\n\n\nexport ${scriptReview(dialect)}`,
+      [`agent.${dialect.ext}`]:
+        `import { query } from ${sdk};\nimport { review } from ${local('review', dialect)};\n\n` +
+        `query({ prompt: 'Do the task', options: { ${scriptProperties([['canUseTool', 'review'], ...scriptOptions(values)])} } });\n`,
+    }),
+    python: (values) => ({
+      'review.py': `from claude_agent_sdk import PermissionResultDeny\n\n\n${pythonReview}`,
+      'agent.py':
+        'from claude_agent_sdk import ClaudeAgentOptions, query\nfrom review import review\n\n' +
+        `query(prompt="Do the task", options=ClaudeAgentOptions(${pythonKeywords([['can_use_tool', 'review'], ...pythonOptions(values)])}))\n`,
+    }),
+    implies: ({ mode }) => ({ message: 'no-shadowed-can-use-tool/bypassMode', at: mode === 'bypassPermissions' ? ['agent:4 is'] : [] }),
+  },
   // One module: a check before the entry call that refuses canUseTool with permissionPromptToolName, or one that does not stop.
   'guard before the entry call': {
     script: (values, dialect) => ({
