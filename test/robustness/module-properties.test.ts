@@ -5,13 +5,15 @@ import { isPythonPath } from '../../src/frontends/python/index.js';
 import { scan } from '../support/scan.js';
 import { modes, spelling, tools, tree, type Mode } from './support.js';
 
-// Properties of agents spread over two modules (issue 16): the module that
-// calls the SDK and a second one that holds the mode or the allow list (an
-// options-only module, module constants, a class), or that switches the mode
-// of a session handed to it. Each construct is written in TypeScript,
-// JavaScript and Python, line for line, and the three are scanned as one
-// project each by the real engine: they must give the same findings at the
-// same lines, and the findings its values imply.
+// Properties of agents spread over modules (issue 16): the module that calls
+// the SDK and a second one that holds the mode, the allow list or the
+// callback (an options-only module, module constants, a class), or that
+// switches the mode of a session handed to it; and, in one module, the check
+// before the entry call that refuses canUseTool with permissionPromptToolName.
+// Each construct is written in TypeScript, JavaScript and Python, line for
+// line, and the three are scanned as one project each by the real engine:
+// they must give the same findings at the same lines, and the findings the
+// construct's values imply.
 
 /** Whether a check before the entry call stops a run given both canUseTool and permissionPromptToolName. */
 const guards = ['none', 'throws', 'returns', 'warns', 'third condition'] as const;
@@ -57,7 +59,7 @@ const lines = (entries: Entries, write: (key: string, value: string) => string) 
 const scriptProperties = (entries: Entries) => lines(entries, (key, value) => `${key}: ${value}`).join(', ');
 const pythonKeywords = (entries: Entries) => lines(entries, (key, value) => `${key}=${value}`).join(', ');
 
-/** The options the values set, in each language's spelling; no deny rules, no key. */
+/** The options the values set, in each language's spelling (the deny rules only when the values hold a list, empty or not). */
 const scriptOptions = ({ mode, allowed, denied }: Values): Entries => [['permissionMode', `'${mode}'`], ['allowedTools', jsList(allowed)], ['disallowedTools', denied && jsList(denied)]];
 const pythonOptions = ({ mode, allowed, denied }: Values): Entries => [['permission_mode', `"${mode}"`], ['allowed_tools', pyList(allowed)], ['disallowed_tools', denied && pyList(denied)]];
 /** A module that exports the options object and never imports the SDK: the mode on line 2. */
@@ -406,7 +408,7 @@ const values: fc.Arbitrary<Values> = fc.record(
   { requiredKeys: ['mode', 'allowed', 'guard'] },
 );
 
-/** The near misses every construct is also run with: deny rules, and a mode that is not bypass. */
+/** Run with every construct each time: bypass without and with deny rules (a near miss), modes that are not bypass, and each guard. */
 const examples: Values[] = [
   { mode: 'bypassPermissions', allowed: ['Bash'], guard: 'none' },
   { mode: 'bypassPermissions', allowed: ['Bash'], denied: ['WebFetch'], guard: 'throws' },
