@@ -99,6 +99,14 @@ describe('TypeScript and JavaScript', () => {
     expect(at).toEqual([]);
   });
 
+  // TypeScript missed it (a base of the same file was read).
+  it('reads the fields of a class another module exports through a subclass of it, which may replace them', async () => {
+    const config = "export class Settings {\n  mode = 'bypassPermissions';\n}\n";
+    const agent = (own: string) => `import { query } from ${sdk};\nimport { Settings } from './config';\nclass Local extends Settings {${own}}\nquery({ prompt: 'x', options: { permissionMode: new Local().mode } });\n`;
+    expect((await findings({ 'src/config.ts': config, 'src/agent.ts': agent('') })).at).toEqual(['src/config.ts:2:10 no-bypass-without-disallowed-tools']);
+    expect((await findings({ 'src/config.ts': config, 'src/agent.ts': agent("\n  mode = 'default';\n") })).at).toEqual([]);
+  });
+
   it('stays silent on an object typed by an Options of its own', async () => {
     const { at } = await findings({
       'src/types.ts': `export interface Options { permissionMode: string }\nexport type { SDKMessage } from ${sdk};\n`,
@@ -118,6 +126,17 @@ describe('Python', () => {
       { 'settings.py': 'OPTIONS = dict(permission_mode="bypassPermissions")\n', 'agent.py': 'import importlib\nfrom settings import OPTIONS\nsdk = importlib.import_module("claude_agent_sdk")\nsdk.query(prompt="x", options=sdk.ClaudeAgentOptions(**OPTIONS))\n' },
       'settings.py:1:32',
     ],
+    // `from settings import SETTINGS` names a variable of the module, not a submodule: its attribute is the instance's (Python missed both).
+    ['an instance the module builds, read by field', { 'settings.py': 'class Settings:\n    mode = "bypassPermissions"\n\n\nSETTINGS = Settings()\n', 'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=SETTINGS.mode))\n` }, 'settings.py:2:12'],
+    [
+      'an instance the module builds, read by method',
+      { 'settings.py': 'class _Settings:\n    def options(self):\n        return dict(permission_mode="bypassPermissions")\n\n\nSETTINGS = _Settings()\n', 'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(**SETTINGS.options()))\n` },
+      'settings.py:3:37',
+    ],
+    // A package that re-exports its module's names with a star import (Python missed it; TypeScript follows `export *`).
+    ['a star import of the package', { 'app/__init__.py': 'from .settings import *\n', 'app/settings.py': 'MODE = "bypassPermissions"\n', 'agent.py': `${entry}from app import MODE\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=MODE))\n` }, 'app/settings.py:1:8'],
+    // A submodule of the package imported by name is still read as the module.
+    ['a submodule imported from its package', { 'app/__init__.py': '', 'app/settings.py': 'MODE = "bypassPermissions"\n', 'agent.py': `${entry}from app import settings\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=settings.MODE))\n` }, 'app/settings.py:1:8'],
   ])('checks a settings module that reaches query() through %s', async (_, files, at) => {
     const found = await findings(files);
     expect(found.at).toEqual([`${at} no-bypass-without-disallowed-tools`]);
@@ -131,6 +150,31 @@ describe('Python', () => {
     });
     expect(at).toEqual([]);
     expect(skipped).toBe(2);
+  });
+
+  // Python missed it (a base of the same module was read).
+  it('reads the attributes of a class another module defines through a subclass of it, which may replace them', async () => {
+    const settings = 'class Settings:\n    mode = "bypassPermissions"\n';
+    const agent = (own: string) => `${entry}from settings import Settings\nclass Local(Settings):\n    ${own}\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=Local().mode))\n`;
+    expect((await findings({ 'settings.py': settings, 'agent.py': agent('pass') })).at).toEqual(['settings.py:2:12 no-bypass-without-disallowed-tools']);
+    expect((await findings({ 'settings.py': settings, 'agent.py': agent('mode = "default"') })).at).toEqual([]);
+  });
+
+  it('stays silent on a private name, which a star import does not bring', async () => {
+    const { at } = await findings({
+      'app/__init__.py': 'from .settings import *\n',
+      'app/settings.py': '_MODE = "bypassPermissions"\n',
+      'agent.py': `${entry}from app import _MODE\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=_MODE))\n`,
+    });
+    expect(at).toEqual([]);
+  });
+
+  it('reads the fields of an instance another module builds, and stays silent on a mode that is not bypass', async () => {
+    const { at } = await findings({
+      'settings.py': 'class Settings:\n    mode = "default"\n    allowed_tools = ["Bash"]\n\n\nSETTINGS = Settings()\n',
+      'agent.py': `${entry}from settings import SETTINGS\nquery(prompt="x", options=ClaudeAgentOptions(permission_mode=SETTINGS.mode, allowed_tools=SETTINGS.allowed_tools))\n`,
+    });
+    expect(at).toEqual(['settings.py:3:22 no-bare-allowed-tools']);
   });
 
   it('stays silent on a settings module whose values reach a call that is not the SDK', async () => {

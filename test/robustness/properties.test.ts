@@ -4,14 +4,13 @@ import { allRules } from '../../rules/index.js';
 import { analyseText, prepareFor } from '../../src/engine/analyse.js';
 import { checkModel } from '../../src/engine/check.js';
 import { isPythonPath } from '../../src/frontends/python/index.js';
+import { modes, spelling, tools } from './support.js';
 
 // Properties over random agent configurations: the findings depend on what
 // the configuration says, not on how it is written (spacing, quotes,
 // trailing commas), not on unrelated code around it, and not on whether it
 // is written in TypeScript or Python.
 
-const modes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
-const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bash(npm test *)', 'Read(./docs/**)', 'Edit(./src/**)', 'WebFetch(domain:example.com)', 'mcp__payments__refund', 'mcp__payments'];
 
 type Review = 'none' | 'allow' | 'deny' | 'fails open' | 'fails closed';
 
@@ -759,12 +758,6 @@ describe('TypeScript and Python', () => {
       }
     }
   });
-
-  // Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`) and
-  // suggest them so (`timeout: 30`, `timeout=30`; `this.mode`, `self.mode`), so the two languages are compared by rule and
-  // message, with each data value in one spelling.
-  const spelling = (finding: string): string =>
-    finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())).replace(/\b([a-z]\w*)=(\w)/gi, '$1: $2').replace(/\bself\./g, 'this.');
 
   it.skipIf(!isPythonPath('x.py'))('the same configuration gives the same findings in both languages', () => {
     const kinds = new Set<string>();

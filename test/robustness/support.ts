@@ -37,6 +37,19 @@ export const badAgent = `${sdkImport}query({ prompt: 'x', options: { allowedTool
 export const badPythonAgent =
   "from claude_agent_sdk import query, ClaudeAgentOptions\n\nquery(prompt='x', options=ClaudeAgentOptions(allowed_tools=['Bash']))\n";
 
+/** The permission modes and allow-list entries the property tests draw from. */
+export const modes = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
+export type Mode = (typeof modes)[number];
+export const tools = ['Bash', 'Read', 'Edit', 'Write', 'WebFetch', 'Glob', 'Grep', 'Bash(npm test *)', 'Read(./docs/**)', 'Edit(./src/**)', 'WebFetch(domain:example.com)', 'mcp__payments__refund', 'mcp__payments'];
+
+/**
+ * Findings name options as they are spelled in the file (`allowedTools`, `allowed_tools`) and
+ * suggest them so (`timeout: 30`, `timeout=30`; `this.mode`, `self.mode`), so the languages are
+ * compared by rule and message, with each data value in one spelling.
+ */
+export const spelling = (finding: string): string =>
+  finding.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())).replace(/\b([a-z]\w*)=(\w)/gi, '$1: $2').replace(/\bself\./g, 'this.');
+
 /** Control characters a terminal would act on, other than the line feed that ends each line of output. */
 export const unsafeInTerminal = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 

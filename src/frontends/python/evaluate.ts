@@ -12,7 +12,7 @@ import { fieldsOf, isBoundMethod, selfClassOf, type SelfWrite } from './fields.j
 import { callerIndex, callersOf, classCallers, parameterPlace, passedTo, restArgumentsOf } from './parameters.js';
 import { classWritesOf, instanceWritesOf, localClassOf, modelClassOf, type ModelClass, type ModelField } from './model-classes.js';
 import { FlowBudgetSpent, NameFlow, type FlowHost, type State } from './name-value-walk.js';
-import { importBindingOf, importOfName, joinModule, qualifiedName, type ImportBinding } from './imports.js';
+import { importBindingOf, importOfName, joinModule, qualifiedName, starImports, type ImportBinding } from './imports.js';
 import { parameterName, splatOf, type PyScope, type Scopes } from './scope.js';
 import { canonicalName, hookOutputKey, isSdkModule, optionsClasses } from './sdk.js';
 import { isStandardModule } from './standard-modules.js';
@@ -46,6 +46,9 @@ export interface ImporterCall {
 
 /** Arguments bound to parameters (their identifiers) while evaluating a helper's result. */
 export type Bindings = Map<PyNode, ValueSet>;
+
+/** How many bases deep an instance's attributes are looked for (a class that derives from itself stops there). */
+const maxBaseDepth = 4;
 
 /** Keyword names of SDK constructors, in positional order, where positional use is common. */
 const positional: Record<string, string[]> = {
@@ -528,7 +531,10 @@ export class Evaluator {
       const binding = importOfName(this.source, this.scopes, receiver);
       if (binding) {
         const module = binding.name === '*' ? binding.module : joinModule(binding.module, binding.name);
-        return this.imported({ module, name }, this.span(node));
+        const read = this.imported({ module, name }, this.span(node));
+        // `from config import settings` names a submodule or, as here, a variable of the module:
+        // where no submodule gives the attribute a value, it is the attribute of the variable's value.
+        if (binding.name === '*' || read.alternatives.some((value) => value.kind !== 'unknown')) return read;
       }
     }
     if (receiver.type === 'identifier') {
@@ -699,13 +705,18 @@ export class Evaluator {
    * attributes are what `self.x` reads see, with `__init__`'s parameters
    * given this call's arguments.
    */
-  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this): ValueSet {
+  private instance(cls: PyNode, call: PyNode, bindings: Bindings | undefined, of: Evaluator = this, depth = 0): ValueSet {
     const object = new ObjectBuilder(this.span(call));
     // Attributes may be set where the class does not show it.
     object.incomplete();
     const fields = fieldsOf(of.source, cls);
     const model = modelClassOf(of.source, of.scopes, cls);
     const init = fields.methods.get('__init__');
+    // A plain subclass with no `__init__` of its own (`class Local(Settings): ...`): its bases' attributes (the
+    // first listed wins, so it is spread last), then its own over them.
+    if (!model && !init && depth < maxBaseDepth) {
+      for (const base of of.baseClasses(cls).reverse()) object.spread(this.instance(base.cls, call, bindings, base.evaluator, depth + 1), this.span(call));
+    }
     const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
     const owner = textOf(of.source, field(cls, 'name')!);
     const bound = definition && !model ? this.bindCall(definition, call, bindings, of, 1, owner) : undefined;
@@ -716,6 +727,23 @@ export class Evaluator {
       if (value) object.set({ key: canonicalName(name), spelling: name, keySpan: modelField ? of.span(modelField.at) : this.span(call), value });
     }
     return object.result();
+  }
+
+  /**
+   * The classes of the project `cls` (a class of this module) derives from, as listed, defined here or
+   * imported, as TypeScript reads `extends`: a base whose `__init__` takes parameters is left out (what
+   * a subclass passes it is not followed).
+   */
+  private baseClasses(cls: PyNode): Array<{ cls: PyNode; evaluator: Evaluator }> {
+    const superclasses = field(cls, 'superclasses');
+    return (superclasses ? namedChildren(superclasses) : []).flatMap((each) => {
+      const local = localClassOf(this.source, this.scopes, each);
+      const base = local ? { cls: local, evaluator: this as Evaluator } : this.importedClass(each);
+      const init = base && fieldsOf(base.evaluator.source, base.cls).methods.get('__init__');
+      const definition = init?.type === 'decorated_definition' ? field(init, 'definition') : init;
+      const parameters = definition && field(definition, 'parameters');
+      return base && base.cls !== cls && !(parameters && namedChildren(parameters).length > 1) ? [base] : [];
+    });
   }
 
   /**
@@ -1007,8 +1035,14 @@ export class Evaluator {
 
   /** The value of module-level `name` once the module has run: what `from module import name` gets. */
   exported(name: string, span: Span): ValueSet {
-    if (!this.scopes.module.bindings.has(name)) return unknown(span);
-    return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
+    if (this.scopes.module.bindings.has(name)) return this.nameValue(this.scopes.module, name, undefined) ?? unknown(span);
+    // `from .config import *` (a package's `__init__.py`): a public name of a module imported so, the last one first.
+    if (name.startsWith('_')) return unknown(span);
+    for (const module of starImports(this.source).reverse()) {
+      const value = this.imported({ module, name }, span);
+      if (value.alternatives.some((each) => each.kind !== 'unknown')) return value;
+    }
+    return unknown(span);
   }
 }
 

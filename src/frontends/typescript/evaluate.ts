@@ -432,15 +432,15 @@ export class Evaluator {
     // A getter answers the read; a setter beside it only takes writes.
     const member = named.find(isGetAccessorDeclaration) ?? named[0];
     if (member && !isPropertyDeclaration(member)) return this.memberValue(member);
-    const base = member ? undefined : baseClassOf(cls, this.scopes);
-    if (base && !this.active.has(base)) {
-      // Inherited: the base's member, with this class's own writes over it.
-      this.active.add(base);
+    const base = member ? undefined : this.baseOf(cls);
+    if (base && !this.active.has(base.cls)) {
+      // Inherited: the base's member (read by its own file's evaluator), with this class's own writes over it.
+      this.active.add(base.cls);
       try {
-        const inherited = this.memberOf(base, key, at);
+        const inherited = base.evaluator.memberOf(base.cls, key, at);
         return this.field(cls, key, undefined, at, bound, inherited);
       } finally {
-        this.active.delete(base);
+        this.active.delete(base.cls);
       }
     }
     return this.field(cls, key, member, at, bound);
@@ -644,6 +644,19 @@ export class Evaluator {
     return this.imports.importedClass(this.file.fileName, binding.module, name);
   }
 
+  /**
+   * The class `cls` (of this file) extends, with the evaluator of its file: one of this file, or one
+   * another module exports (`class Local extends Settings` of `import { Settings } from './config'`);
+   * left out when its constructor takes parameters (see `baseClassOf`).
+   */
+  private baseOf(cls: ts.ClassLikeDeclaration): { cls: ts.ClassDeclaration; evaluator: Evaluator } | undefined {
+    const local = baseClassOf(cls, this.scopes);
+    if (local) return { cls: local, evaluator: this };
+    const expression = extendedExpression(cls);
+    const imported = expression && (isIdentifier(expression) || isPropertyAccessExpression(expression)) ? this.importedClass(expression) : undefined;
+    return imported && !takesParameters(imported.cls) ? imported : undefined;
+  }
+
   /** An instance of `declaration`, a class of `owner`'s file, that `node` builds with this file's arguments. */
   private instance(declaration: ts.ClassDeclaration, node: ts.NewExpression, owner: Evaluator): ValueSet {
     const constructor = declaration.members.find(isConstructorDeclaration);
@@ -658,13 +671,13 @@ export class Evaluator {
     for (const [name, writes] of thisWritesOf(declaration)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
     // The fields a base class gives every instance.
     const seen = new Set<ts.ClassDeclaration>([declaration]);
-    for (let base = baseClassOf(declaration, owner.scopes); base && !seen.has(base); base = baseClassOf(base, owner.scopes)) {
-      seen.add(base);
-      for (const member of base.members) {
+    for (let base = owner.baseOf(declaration); base && !seen.has(base.cls); base = base.evaluator.baseOf(base.cls)) {
+      seen.add(base.cls);
+      for (const member of base.cls.members) {
         const name = member.name && staticName(member.name);
         if (name !== undefined && !isConstructorDeclaration(member) && !isStatic(member) && !keys.has(name)) keys.set(name, member.name!);
       }
-      for (const [name, writes] of thisWritesOf(base)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
+      for (const [name, writes] of thisWritesOf(base.cls)) if (!keys.has(name) && writes[0]) keys.set(name, writes[0].value);
     }
     for (const [name, at] of keys) object.properties.set(name, { key: name, spelling: name, keySpan: spanOf(at), value: owner.memberOf(declaration, name, node, bound) });
     return single(object);
@@ -677,12 +690,21 @@ export class Evaluator {
  * base whose fields come from its parameters is left out.
  */
 function baseClassOf(cls: ts.ClassLikeDeclaration, scopes: Scopes): ts.ClassDeclaration | undefined {
-  const clause = cls.heritageClauses?.find((heritage) => heritage.token === SyntaxKind.ExtendsKeyword);
-  const expression = clause?.types[0] && unwrap(clause.types[0].expression);
+  const expression = extendedExpression(cls);
   const base = expression && isIdentifier(expression) ? scopes.resolve(expression) : undefined;
   if (!base || !isClassDeclaration(base) || base === cls) return undefined;
-  const constructor = base.members.find(isConstructorDeclaration);
-  return constructor && constructor.parameters.length > 0 ? undefined : base;
+  return takesParameters(base) ? undefined : base;
+}
+
+/** What `extends` names. */
+function extendedExpression(cls: ts.ClassLikeDeclaration): ts.Expression | undefined {
+  const clause = cls.heritageClauses?.find((heritage) => heritage.token === SyntaxKind.ExtendsKeyword);
+  return clause?.types[0] && unwrap(clause.types[0].expression);
+}
+
+function takesParameters(cls: ts.ClassDeclaration): boolean {
+  const constructor = cls.members.find(isConstructorDeclaration);
+  return !!constructor && constructor.parameters.length > 0;
 }
 
 function isStatic(member: ts.ClassElement): boolean {

@@ -100,6 +100,9 @@ runPythonCases(rule, {
     subclass(settingsBase, '', 'Settings(permission_mode="default")'),
     subclass(attrsBase, '@attr.s', 'Settings(permission_mode="default")'),
     subclass(['class Base(BaseSettings):', '    model_config = SettingsConfigDict(env_prefix="AGENT_")', '    permission_mode: str = "default"'], '', 'Settings()'),
+    // A plain subclass replaces the base's attribute; a base whose attribute comes from its parameters is not followed (as in TypeScript).
+    readOutside('class Base:', '    mode = "bypassPermissions"', 'class Session(Base):', '    mode = "default"'),
+    readOutside('class Base:', '    def __init__(self, mode="bypassPermissions"):', '        self.mode = mode', 'class Session(Base):', '    model = "haiku"'),
   ],
   invalid: [
     { name: 'a field __init__ sets', ...bypassAt(session(settingUp('bypassPermissions')), 5) },
@@ -151,6 +154,12 @@ runPythonCases(rule, {
     {
       name: 'a frozen dataclass default the call leaves out',
       ...bypassAt(frozen('from dataclasses import dataclass', '@dataclass(frozen=True)', 'class Settings:', '    mode: str = "bypassPermissions"', 'Settings().mode'), 6, 'is', ' (the default of parameter mode of Settings(), taken when a call leaves it out)'),
+    },
+    // Python missed these (TypeScript reads a base's fields through `extends`).
+    { name: "an instance of a plain subclass: the base's class attribute", ...bypassAt(readOutside('class Base:', '    mode = "bypassPermissions"', 'class Session(Base):', '    model = "haiku"'), 4) },
+    {
+      name: "an instance of a plain subclass: the attribute the base's __init__ sets",
+      ...bypassAt(readOutside('class Base:', '    def __init__(self):', '        self.mode = "bypassPermissions"', 'class Session(Base):', '    pass'), 5),
     },
     { name: "a dataclass subclass: the base's default", ...bypassAt(subclass(dataclassBase, '@dataclass'), 9, 'is', settingsDefault) },
     { name: "an undecorated subclass of a dataclass: the base's fields and default", ...bypassAt(subclass(dataclassBase, ''), 9, 'is', settingsDefault) },

@@ -17,6 +17,8 @@ const bypassAt = (code: string, line: number) => ({
 const sdk = "'@anthropic-ai/claude-agent-sdk'";
 // A session started by the caller and handed in: its run-time switch belongs to the caller's options.
 const drive = [`import { query, type Query } from ${sdk};`, 'async function drive(session: Query) {', "  await session.setPermissionMode('bypassPermissions');", '}', 'export async function main(prompt: AsyncIterable<never>) {'];
+// The same function handed the session by name, destructured from an object (Python's keyword).
+const driveByName = drive.map((line) => line.replace('drive(session: Query)', 'drive({ session }: { session: Query })'));
 const switchedAt = (code: string) => ({
   code,
   errors: [{ messageId: 'bypassWithoutDeny' as const, data: { ...names, certainty: 'can be', from: ' (switched at run time by session.setPermissionMode())', exposure: '' }, line: 3, column: code.split('\n')[2]!.indexOf("'bypassPermissions'") + 1 }],
@@ -47,6 +49,9 @@ runRuleTests(rule, {
       lines(...drive, "  await drive(query({ prompt, options: { disallowedTools: ['Bash(rm *)'] } }));", '}'),
       lines(...drive.slice(0, 4)),
       lines(...drive.slice(0, 4), 'export async function relay(session: Query) {', '  await drive(session);', '}'),
+      // Handed by name: a session that denies, and a session under another key than the one switched.
+      lines(...driveByName, "  await drive({ session: query({ prompt, options: { disallowedTools: ['Bash(rm *)'] } }) });", '}'),
+      lines(...driveByName.slice(0, 1), 'async function drive({ session, spare }: { session: Query; spare?: Query }) {', "  await spare?.setPermissionMode('bypassPermissions');", '}', ...driveByName.slice(4), "  await drive({ session: query({ prompt, options: { model: 'x' } }) });", '}'),
       // A field typed as another module, or untyped.
       lines('export class Runner {', "  constructor(private readonly agent: typeof import('./own-sdk')) {}", `  run() { return this.agent.query(${options}); }`, '}'),
       lines('export class Runner {', '  agent: any;', `  run() { return this.agent.query(${options}); }`, '}', `export type Sdk = typeof import(${sdk});`),
@@ -85,6 +90,8 @@ runRuleTests(rule, {
       },
       { name: 'a session started in the call and switched by the function it is handed to', ...switchedAt(lines(...drive, "  await drive(query({ prompt, options: { model: 'x' } }));", '}')) },
       { name: 'a session kept in a const and handed on', ...switchedAt(lines(...drive, "  const started = query({ prompt, options: { model: 'x' } });", '  await drive(started);', '}')) },
+      { name: 'a session handed by name to a function that destructures it', ...switchedAt(lines(...driveByName, "  await drive({ session: query({ prompt, options: { model: 'x' } }) });", '}')) },
+      { name: 'a session kept in a const and handed by name in shorthand', ...switchedAt(lines(...driveByName, "  const session = query({ prompt, options: { model: 'x' } });", '  await drive({ session });', '}')) },
       { name: 'a constructor parameter property typed as the SDK module', ...bypassAt(lines('export class Runner {', `  constructor(private readonly agent: typeof import(${sdk})) {}`, `  run() { return this.agent.query(${options}); }`, '}'), 3) },
       { name: 'a class field typed as the SDK module, called in an arrow function', ...bypassAt(lines(`type Sdk = typeof import(${sdk});`, 'export class Runner {', '  agent!: Sdk;', `  run = () => this.agent.query(${options});`, '}'), 4) },
       { name: 'a parameter a call of the same file passes the SDK namespace (TypeScript)', ...bypassAt(lines(`import * as agentSdk from ${sdk};`, 'function run(agent: any) {', `  return agent.query(${options});`, '}', 'run(agentSdk);'), 3) },
