@@ -61,7 +61,8 @@ function components(roots: readonly string[], links: (path: string) => string[])
         continue;
       }
       reachedBy.set(module, i);
-      stack.push(...links(module));
+      // One by one: a spread of a bundle's many requires could pass the engine's limit on arguments.
+      for (const linked of links(module)) stack.push(linked);
     }
   });
   return roots.map((_, i) => roots[find(i)]!);
