@@ -11,6 +11,7 @@ import { candidateText, withoutBom } from './prefilter.js';
 import { readBytes, ReadRefused } from './read-source.js';
 import { reExportInputs, type ScanCache } from './cache.js';
 import { ReExportPass } from './re-export-pass.js';
+import { projectGroups } from './project-groups.js';
 import type { ProjectSettings } from './project-settings.js';
 import { inShard, type Shard } from './shard.js';
 import { SourceFiles, type SpanLocation } from './sources.js';
@@ -36,6 +37,8 @@ export interface FileOptions {
   prefilter?: boolean;
   /** @internal When analysis moves to worker threads (tests force it); `defaultThreads` otherwise. */
   threads?: ThreadOptions;
+  /** @internal Characters of source whose first-pass parses are kept for the project pass; `keptParseBudget` otherwise (tests make it small). */
+  keptParses?: number;
 }
 
 /** `--cache`: results kept between runs, and how to take one back as if just checked. */
@@ -88,6 +91,14 @@ export interface AnalysedFile {
 /** Files in analysis at once: enough to keep worker threads busy, few enough to bound memory. */
 const concurrency = 8;
 
+/**
+ * Characters of source whose first-pass parses wait for the project pass
+ * (a TypeScript syntax tree takes about 40 bytes a character: some 20 MB):
+ * past it a file is parsed again there, so memory stays bounded whatever
+ * the tree holds.
+ */
+const keptParseBudget = 500_000;
+
 type FileOutcome =
   /** `reads`: every other path its analysis read or probed, for `--cache`. */
   | { kind: 'analysed'; file: AnalysedFile; reads: Set<string> }
@@ -118,6 +129,7 @@ export async function analyseFiles<Result>(
   const deferred: DiscoveredFile[] = [];
   /** The parses of deferred files analysed on this thread, by absolute path: the project pass uses them again. */
   const parsed = new Map<string, ParsedSource>();
+  const keeping = { left: options.keptParses ?? keptParseBudget };
 
   // With `--cache`, the state of each file as analysed is what gets stored (`ScanCache.observe`).
   const observe = cache && ((absolute: string, text: string | undefined, refused: boolean): void => cache.observe(absolute, text, refused));
@@ -182,7 +194,7 @@ export async function analyseFiles<Result>(
   const files = options.shard ? onlyShard(found, options.shard) : found;
   const analyser = new Analyser(sources.read, frontEnds, options.threads);
   const reExports = new ReExportPass(frontEnds, cache && ((file, facts) => cache.learn(file, facts)));
-  const first: FirstPass = { frontEnds, sources, analyser, parsed, reExports, everyFile: options.prefilter === false };
+  const first: FirstPass = { frontEnds, sources, analyser, parsed, keeping, reExports, everyFile: options.prefilter === false };
   const settle = (discovered: DiscoveredFile, outcome: FileOutcome): void => {
     const kept = record(discovered, outcome);
     if (kept) cache?.store(discovered, { result: kept.result }, kept.reads);
@@ -243,6 +255,8 @@ interface FirstPass {
   analyser: Analyser;
   /** The parses of deferred files, for the project pass. */
   parsed: Map<string, ParsedSource>;
+  /** Characters of source whose parses `parsed` may still take. */
+  keeping: { left: number };
   reExports: ReExportPass;
   /** `--no-prefilter`: every supported file is parsed and analysed. */
   everyFile: boolean;
@@ -294,7 +308,7 @@ function analyseFile<Result>(file: DiscoveredFile, first: FirstPass, cache?: Sca
   return analyseText(file, text, first, cache);
 }
 
-async function analyseText<Result>(file: DiscoveredFile, text: string, { sources, analyser, parsed, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
+async function analyseText<Result>(file: DiscoveredFile, text: string, { sources, analyser, parsed, keeping, everyFile }: FirstPass, cache?: ScanCache<Result>): Promise<FileOutcome> {
   const fail = (kind: FileProblem['kind'], message: string): FileOutcome => ({ kind: 'failed', problem: { path: file.path, kind, message } });
   try {
     const job: SourceJob = { text, absolutePath: file.absolutePath, ...readAs(file), ...(everyFile ? { everyFile } : {}) };
@@ -314,8 +328,11 @@ async function analyseText<Result>(file: DiscoveredFile, text: string, { sources
     // Such a file has no model yet (`deferCrossing`): the project pass builds it.
     if (!model || crossesModules) {
       cache?.store(file, { deferred: true }, reads);
-      // Only these parses are kept (a third of the files in a tree of agent code): the project pass holds them all anyway.
-      if (analysis.parsed) parsed.set(file.absolutePath, analysis.parsed);
+      // Only these parses are kept, and only up to the budget: the project pass parses the others again.
+      if (analysis.parsed && text.length <= keeping.left) {
+        parsed.set(file.absolutePath, analysis.parsed);
+        keeping.left -= text.length;
+      }
       return { kind: 'deferred' };
     }
     const locate = sources.locator(file.absolutePath, file.path, lines);
@@ -337,8 +354,8 @@ interface ProjectPassContext {
   sources: SourceFiles;
   /** Where the files' problems go. */
   problems: FileProblem[];
-  /** The parses of the first pass, by absolute path. */
-  parsed: ReadonlyMap<string, ParsedSource>;
+  /** The parses of the first pass, by absolute path: each group's are dropped once it is analysed. */
+  parsed: Map<string, ParsedSource>;
   /** Loads what checking a file with a model needs (`FileHandler.prepare`). */
   prepare: () => Promise<void>;
 }
@@ -367,15 +384,32 @@ async function projectPassCached<Result>(
   const results = new Map<string, Result>();
   const { problems, sources } = context;
   const before = problems.length;
-  const outcomes = projectPass(files, context, recordingTo(reads, sources.read));
-  if (outcomes.some(([, outcome]) => outcome.kind === 'analysed')) await context.prepare();
-  for (const [file, outcome] of outcomes) {
-    const kept = record(file, outcome);
-    if (!kept) continue;
-    results.set(file.path, kept.result);
-    for (const read of kept.reads) reads.add(read);
+  const read = recordingTo(reads, sources.read);
+  // One group at a time, checked and let go before the next: memory follows the largest group.
+  for (const group of groupsOf(files, context, read)) {
+    const outcomes = projectPass(group, context, read);
+    for (const file of group) context.parsed.delete(file.absolutePath);
+    if (outcomes.some(([, outcome]) => outcome.kind === 'analysed')) await context.prepare();
+    for (const [file, outcome] of outcomes) {
+      const kept = record(file, outcome);
+      if (!kept) continue;
+      results.set(file.path, kept.result);
+      for (const path of kept.reads) reads.add(path);
+    }
   }
   if (results.size === files.length && problems.length === before) cache?.storeGroup(files, results, reads);
+}
+
+/** The files in groups that reach no module in common (`projectGroups`); all in one when the links cannot be read. */
+function groupsOf(files: readonly DiscoveredFile[], { frontEnds, parsed }: ProjectPassContext, read: (absolute: string) => string | undefined): DiscoveredFile[][] {
+  const byPath = new Map(files.map((file) => [file.absolutePath, file]));
+  if (byPath.size !== files.length) return [[...files]];
+  try {
+    return projectGroups([...byPath.keys()], read, parsed, frontEnds).map((group) => group.map((path) => byPath.get(path)!));
+  } catch {
+    // Analysed together, as before groups: the pass itself reports what breaks.
+    return [[...files]];
+  }
 }
 
 /** A reader that notes each path asked for, found or not. */

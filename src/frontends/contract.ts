@@ -71,6 +71,13 @@ export interface ProjectPass {
   analyse(paths: readonly string[]): Map<string, Analysis>;
   /** Other files that imports led to, with their syntax errors (a value there may be cut short). */
   importedFiles(paths: readonly string[]): Array<{ path: string; errors: SyntaxError[] }>;
+  /**
+   * The project's files that `path` imports, re-exports or requires (a
+   * superset is fine: only a missing one matters), read without keeping its
+   * parse: the scan analyses files that reach no module in common apart
+   * (without it, all of this front end's files together).
+   */
+  linkedModules?(path: string): string[];
 }
 
 /** A front end's analysis, loaded with its parser (`FrontEnd.load`). */

@@ -10,6 +10,6 @@ export const pythonAnalysis: FrontEndAnalysis = {
   analyse: (text, path, options) => extractPython(text, path, options),
   project(host) {
     const project = new PythonProject({ readFile: (path) => host.readFile(path), parsed: (path) => ownParse(host.parsed?.(path)) }, true);
-    return { analyse: (paths) => project.analyse(paths), importedFiles: (paths) => project.importedFiles(paths) };
+    return { analyse: (paths) => project.analyse(paths), importedFiles: (paths) => project.importedFiles(paths), linkedModules: (path) => project.linkedModules(path) };
   },
 };

@@ -1,7 +1,7 @@
 import { isPythonSdkModule, packagePattern, pythonSdkPackages } from '../../model/sdk-modules.js';
 import { passedToParameter } from './parameters.js';
 import type { Scopes } from './scope.js';
-import { field, namedChildren, stringValue, textOf, unwrap, type PyModule, type PyNode } from './syntax.js';
+import { field, namedChildren, stringValue, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** What an import binds a name to: a module (`name` `*`), or a name in a module. */
 export interface ImportBinding {
@@ -106,6 +106,44 @@ function bindsName(source: PyModule, statement: PyNode, name: string): boolean {
 
 function dotted(source: PyModule, node: PyNode | undefined): string {
   return node ? textOf(source, node).replace(/\s+/g, '') : '';
+}
+
+/**
+ * Every module `source` may load, anywhere in it: each import's module, its
+ * parent packages and `module.name` for each name imported from it (a name
+ * can be a submodule), and the literal names given to `import_module` or
+ * `__import__`. A superset, for the scan's grouping of its project pass.
+ */
+export function importedModuleNames(source: PyModule): string[] {
+  const names: string[] = [];
+  walk(source.root, (node) => {
+    if (node.type === 'import_statement') {
+      for (const item of namedChildren(node)) names.push(...withParents(dotted(source, item.type === 'aliased_import' ? field(item, 'name') : item)));
+    } else if (node.type === 'import_from_statement') {
+      const module = dotted(source, field(node, 'module_name'));
+      names.push(...withParents(module));
+      for (const item of namedChildren(node).slice(1)) {
+        const name = dotted(source, item.type === 'aliased_import' ? field(item, 'name') : item);
+        if (name !== '' && item.type !== 'wildcard_import') names.push(joinModule(module, name));
+      }
+    } else if (node.type === 'call') {
+      const callee = field(node, 'function');
+      const list = field(node, 'arguments');
+      const first = list && namedChildren(list)[0];
+      const named = callee && dotted(source, callee);
+      const loaded = first && (named === '__import__' || named?.endsWith('import_module')) ? stringValue(source, first) : undefined;
+      if (loaded) names.push(...withParents(loaded));
+    }
+    return true;
+  });
+  return names;
+}
+
+/** `..a.b` and the packages it lies in: `..`, `..a`, `..a.b`. */
+function withParents(module: string): string[] {
+  const dots = /^\.*/.exec(module)![0];
+  const parts = module.slice(dots.length).split('.').filter((part) => part !== '');
+  return [...(dots ? [dots] : []), ...parts.map((_, i) => dots + parts.slice(0, i + 1).join('.'))];
 }
 
 /** `module` + `.name`, keeping relative prefixes: `.` + `hooks` is `.hooks`. */

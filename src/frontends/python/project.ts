@@ -10,7 +10,7 @@ import { mentions, type ImporterCalls } from '../core/value-sources.js';
 import { callsOf } from './parameters.js';
 import { passesPermissionKeywords } from './option-callers.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
-import { followReExports, importBindingOf, importOfName, joinModule, starImports, type ImportBinding } from './imports.js';
+import { followReExports, importBindingOf, importedModuleNames, importOfName, joinModule, starImports, type ImportBinding } from './imports.js';
 import { ModuleResolution } from './modules.js';
 import { isSdkModule } from './sdk.js';
 import { parsePython, type ParsedModule } from './parse.js';
@@ -127,6 +127,15 @@ export class PythonProject implements ImportResolver {
     return [...this.contexts]
       .filter(([path, context]) => context && !roots.includes(path))
       .map(([path, context]) => ({ path, errors: context!.syntaxErrors }));
+  }
+
+  /** The project's modules `path` names in its imports (`ProjectPass.linkedModules`): parsed, never kept as a context. */
+  linkedModules(path: string): string[] {
+    const text = this.host.readFile(path);
+    if (text === undefined) return [];
+    const kept = this.host.parsed?.(path);
+    const { module } = kept?.module.text === text ? kept : parsePython(text, path);
+    return [...new Set(importedModuleNames(module).flatMap((name) => this.modules.resolve(name, path) ?? []))];
   }
 
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet {

@@ -10,6 +10,6 @@ export const typeScriptAnalysis: FrontEndAnalysis = {
   analyse: (text, path, options) => extractTypeScript(text, path, options),
   project(host) {
     const project = new TypeScriptProject({ readFile: (path) => host.readFile(path), parsed: (path) => ownParse(host.parsed?.(path)) }, true);
-    return { analyse: (paths) => project.analyse(paths), importedFiles: (paths) => project.importedFiles(paths) };
+    return { analyse: (paths) => project.analyse(paths), importedFiles: (paths) => project.importedFiles(paths), linkedModules: (path) => project.linkedModules(path) };
   },
 };

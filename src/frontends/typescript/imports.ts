@@ -99,6 +99,22 @@ export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; mo
 }
 
 /**
+ * Every module a file names in an import, re-export, `require`, `import()`
+ * or `import x = require('m')`: the links the scan groups its project pass by.
+ */
+export function linkedModuleNames(file: ts.SourceFile): string[] {
+  const names = moduleReferences(file).map(({ module }) => module);
+  walk(file, (node) => {
+    if (isImportEqualsDeclaration(node) && isExternalModuleReference(node.moduleReference)) {
+      const module = textOf(node.moduleReference.expression);
+      if (module !== undefined) names.push(module);
+    }
+    return true;
+  });
+  return names;
+}
+
+/**
  * The names a module reference binds or re-exports, each with the export it
  * names: `import a, { b as c } from 'm'` gives `a` (default) and `c` (b);
  * `const { d } = require('m')` gives `d`. Empty for `import 'm'` and `export * from 'm'`.
