@@ -1,4 +1,4 @@
-import type { Span } from '../../model/types.js';
+import type { IdLookup, Span } from '../../model/types.js';
 
 /**
  * A function body in the small form the core's analyses read, produced by
@@ -41,4 +41,58 @@ export interface Handler<E> {
 export interface LoweredFunction<E> {
   body: Array<Statement<E>>;
   end: Span;
+}
+
+/**
+ * One node read shallowly for the core's walks over expressions (the value
+ * flows): what it is, with its parts still the language's nodes `N` (read in
+ * turn when needed); `K` is what identifies a variable. Each language reads
+ * its own syntax into this and recognises what only it can (which call is a
+ * per-attempt source, which method looks a key up); the walks' meaning is the
+ * core's. `other` is any node the walks only pass through.
+ */
+export type Expression<N, K> =
+  | { kind: 'name'; text: string }
+  /** A string (`text`), a number, a boolean. */
+  | { kind: 'literal'; text?: string }
+  /** `null`, `undefined`, `None`. */
+  | { kind: 'nothing' }
+  /** `[a, b]`, `(a, b)`, `{a, b}`. */
+  | { kind: 'list'; items: N[] }
+  /** `{ k: v }`, `{"k": v}`: its entries, spreads included. */
+  | { kind: 'object'; entries: N[] }
+  /** A property, a dict pair (`name` when written out), or a keyword argument. */
+  | { kind: 'entry'; name?: string; at: N; value: N; keyword?: boolean }
+  /** `o.p` (`at` the name), `o['p']`, `o[k]` (`computed`, `at` the key; `name` for a string key). */
+  | { kind: 'member'; object: N; at: N; name?: string; computed: boolean }
+  | { kind: 'call'; callee: N; arguments: N[]; construct?: boolean; random?: string; lookup?: Lookup<N>; carries?: N[]; field?: string }
+  /** Carries the first source of its parts, left to right: `` `k-${x}` ``, `a + b`, an f-string. */
+  | { kind: 'parts'; parts: N[] }
+  /** `a ?? b`, `a || b`, `a or b`: a fallback for when `value` holds nothing. */
+  | { kind: 'fallback'; value: N; fallback: N }
+  | { kind: 'conditional'; test: N; whenTrue: N; whenFalse: N }
+  /** Parentheses, `await`, `!x`/`not x`: the operand's value, read through. */
+  | { kind: 'group' | 'await' | 'not'; operand: N }
+  /** `==`/`===`/`is` (`equals`), `in`/`not in` (`in`), and other two-sided tests. */
+  | { kind: 'compare'; operator: 'equals' | 'in' | 'other'; left: N; right: N }
+  /** Any other operator: `a && b`, `-x`, `a - b`; and a call's argument list. */
+  | { kind: 'operator' }
+  | { kind: 'assign'; target: N; value: N }
+  /** `const x = v`, `const { a } = v`, a destructured parameter: the names it binds (`element` when destructured, read from `field`). */
+  | { kind: 'declare'; value?: N; bindings: Array<{ key: K; name: N; text: string; element?: N; field?: string }> }
+  /** `if`/`elif`: the condition and the branches (`else`, `elif` clauses). */
+  | { kind: 'if'; test: N; branches: N[] }
+  | { kind: 'while' | 'assert'; test: N }
+  | { kind: 'return' }
+  /** `throw`, `raise`, `break`, `continue`. */
+  | { kind: 'leave' }
+  /** A function or class; `declared` when a statement declares it (not walked in place), `body` for an arrow's or lambda's expression. */
+  | { kind: 'function'; declared: boolean; body?: N }
+  | { kind: 'other' };
+
+/** A call that tests, reads or inserts `key` in `collection`: `ids.has(k)`, `cache.get(k)`. */
+export interface Lookup<N> {
+  operation: IdLookup['operation'];
+  key: N;
+  collection?: N;
 }

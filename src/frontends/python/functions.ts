@@ -2,7 +2,7 @@ import type { FunctionFacts, Span } from '../../model/types.js';
 import type { Evaluator, FunctionTable } from './evaluate.js';
 import { describeFunctions as describeAll, type FunctionSyntax } from '../core/function-facts.js';
 import { lowerFunction } from './lower.js';
-import { randomValueFlows } from './random-value-flows.js';
+import { randomValueFlows } from './expressions.js';
 import { qualifiedName } from './imports.js';
 import { seenSetChecks } from './seen-set-checks.js';
 import type { Scopes } from './scope.js';

@@ -1,6 +1,6 @@
 import { conditionPolarity, SeenSetChecks, type ConditionShape } from '../core/seen-set-checks.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './random-value-flows.js';
+import { isReturned } from './expressions.js';
 import { field, isFunction, namedChildren, spanOf, statementsOf, textOf, unwrap, walk, type PyModule, type PyNode } from './syntax.js';
 
 /** Methods that put a key into a set, dict or list. */

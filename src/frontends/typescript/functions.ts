@@ -5,7 +5,7 @@ import { calleeName } from './call-sites.js';
 import type { Evaluator, FunctionNode, FunctionTable } from './evaluate.js';
 import { describeFunctions as describeAll, type FunctionSyntax } from '../core/function-facts.js';
 import { lowerFunction } from './lower.js';
-import { randomValueFlows } from './random-value-flows.js';
+import { randomValueFlows } from './expressions.js';
 import { seenSetChecks } from './seen-set-checks.js';
 import { spanIn, spanOf, staticName, unwrap } from './parse.js';
 import type { Scopes } from './scope.js';

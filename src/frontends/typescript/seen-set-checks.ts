@@ -2,7 +2,7 @@ import ts from './compiler.cjs';
 import { isAwaitExpression, isBinaryExpression, isBlock, isCallExpression, isCaseOrDefaultClause, isClassLike, isConditionalExpression, isElementAccessExpression, isFunctionLike, isIfStatement, isPrefixUnaryExpression, isPropertyAccessExpression, isReturnStatement, isThrowStatement, SyntaxKind } from './syntax.js';
 import { conditionPolarity, SeenSetChecks, type ConditionShape } from '../core/seen-set-checks.js';
 import type { SeenTest, ValueSet } from '../../model/types.js';
-import { isReturned } from './random-value-flows.js';
+import { isReturned } from './expressions.js';
 import { spanOf, unwrap } from './parse.js';
 import { walk } from './walk.js';
 

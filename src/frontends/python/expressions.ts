@@ -1,0 +1,222 @@
+import type { IdLookup, ValueFlow } from '../../model/types.js';
+import type { Expression } from '../core/lowered.js';
+import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowReader } from '../core/random-value-flows.js';
+import { returnStatements } from './evaluate.js';
+import { isBoundMethod } from './fields.js';
+import { randomSourceOf } from './random-sources.js';
+import { parameterName, type Scopes } from './scope.js';
+import { field, fields, namedChildren, spanOf, stringValue, textOf, type PyModule, type PyNode } from './syntax.js';
+
+type Read = Expression<PyNode, string>;
+
+/** Calls that keep their argument's identity: `str(key)`, `repr(key)`. */
+const wrappers = new Set(['str', 'repr', 'format', 'quote']);
+
+/** Methods that test, read or insert a key in a set, dict or list. */
+const lookupMethods: Record<string, IdLookup['operation']> = {
+  add: 'add',
+  get: 'get',
+  pop: 'get',
+  setdefault: 'set',
+  // A key-value store: `redis.set(f"run:{tool_use_id}", 1, nx=True)` is None when the key was there.
+  set: 'set',
+  __contains__: 'has',
+  index: 'index',
+  count: 'includes',
+};
+
+const literals = new Set(['integer', 'float', 'true', 'false']);
+
+/** A function's random-value and tool-use-id flows: the core's walk over Python nodes; a variable is its name. */
+export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
+  const body = field(fn, 'body');
+  return body ? coreFlows(flowReader(source, scopes, fn, isHook), [body]) : { flows: [], idLookups: [] };
+}
+
+function flowReader(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowReader<PyNode, string> {
+  const text = (node: PyNode): string => textOf(source, node);
+  const list = field(fn, 'parameters');
+  const names = (list ? namedChildren(list) : []).map(parameterName);
+  /** What a parameter holds before the body assigns it: the tool use id. */
+  const initial = new Map<string, ValueFlow['source']>();
+  // A hook's second argument is the tool use id, whatever it is called; a method hook (`self.guard`) has `self` before its arguments.
+  const hookId = isHook ? names[isBoundMethod(source, fn) ? 2 : 1] : undefined;
+  for (const name of names) {
+    if (name && (name === hookId || toolUseIdNames.has(text(name)))) initial.set(text(name), { kind: 'toolUseId', name: text(name), span: spanOf(source, name) });
+  }
+  /** The one place a name is bound in its scope. */
+  const boundOnce = (name: PyNode): PyNode | undefined => {
+    const sites = scopes.resolve(name)?.bindings.get(text(name)) ?? [];
+    return sites.length === 1 ? sites[0] : undefined;
+  };
+  return {
+    span: (node) => spanOf(source, node),
+    read: (node) => readNode(source, scopes, node),
+    children: (node) => node.children,
+    parent: (node) => node.parent,
+    variable: (name) => {
+      const found = initial.get(text(name));
+      return { key: text(name), ...(found ? { initial: found } : {}) };
+    },
+    // A same-module helper: `def new_key(): return str(uuid.uuid4())`.
+    helper: (callee) => {
+      const definition = boundOnce(callee)?.parent;
+      const body = definition?.type === 'function_definition' ? field(definition, 'body') : undefined;
+      return body && { definition, returns: returnStatements(body).flatMap((statement) => namedChildren(statement).slice(0, 1)) };
+    },
+    constant: (name) => {
+      const site = boundOnce(name);
+      return site?.parent?.type === 'assignment' && site.field === 'left' ? field(site.parent, 'right') : undefined;
+    },
+  };
+}
+
+/** One Python node in the core's expression form. */
+function readNode(source: PyModule, scopes: Scopes, node: PyNode): Read {
+  const text = (child: PyNode): string => textOf(source, child);
+  const [first] = namedChildren(node);
+  switch (node.type) {
+    case 'identifier':
+      return { kind: 'name', text: text(node) };
+    case 'none':
+      return { kind: 'nothing' };
+    case 'string':
+    case 'concatenated_string': {
+      const value = stringValue(source, node);
+      if (value !== undefined) return { kind: 'literal', text: value };
+      const parts = node.type === 'string' ? node.children.filter((child) => child.type === 'interpolation').map((child) => field(child, 'expression')) : namedChildren(node);
+      return { kind: 'parts', parts: parts.filter((part) => part !== undefined) };
+    }
+    case 'list':
+    case 'tuple':
+    case 'set':
+      return { kind: 'list', items: namedChildren(node) };
+    case 'dictionary':
+      return { kind: 'object', entries: namedChildren(node) };
+    case 'pair': {
+      const key = field(node, 'key');
+      const value = field(node, 'value');
+      // A number or boolean key is named by its text, as TypeScript names `{ 1: x }`.
+      const name = key && (stringValue(source, key) ?? (literals.has(key.type) ? text(key) : undefined));
+      return key && value ? { kind: 'entry', ...(name === undefined ? {} : { name }), at: key, value } : { kind: 'other' };
+    }
+    case 'keyword_argument': {
+      const name = field(node, 'name');
+      const value = field(node, 'value');
+      return name && value ? { kind: 'entry', name: text(name), at: name, value, keyword: true } : { kind: 'other' };
+    }
+    case 'attribute': {
+      const object = field(node, 'object');
+      const attribute = field(node, 'attribute');
+      return object && attribute ? { kind: 'member', object, at: attribute, name: text(attribute), computed: false } : { kind: 'other' };
+    }
+    case 'subscript': {
+      const object = field(node, 'value');
+      const key = field(node, 'subscript');
+      const name = key && stringValue(source, key);
+      return object && key ? { kind: 'member', object, at: key, ...(name === undefined ? {} : { name }), computed: true } : { kind: 'other' };
+    }
+    case 'call':
+      return readCall(source, scopes, node);
+    case 'binary_operator': {
+      const operator = field(node, 'operator');
+      const written = operator ? text(operator) : '';
+      return written === '+' || written === '%' ? { kind: 'parts', parts: [field(node, 'left'), field(node, 'right')].filter((side) => side !== undefined) } : { kind: 'operator' };
+    }
+    case 'boolean_operator': {
+      const [left, right] = [field(node, 'left'), field(node, 'right')];
+      const operator = field(node, 'operator');
+      return operator && text(operator) === 'or' && left && right ? { kind: 'fallback', value: left, fallback: right } : { kind: 'operator' };
+    }
+    case 'comparison_operator':
+      return readComparison(source, node);
+    case 'conditional_expression': {
+      const [whenTrue, test, whenFalse] = namedChildren(node);
+      return whenTrue && test && whenFalse ? { kind: 'conditional', test, whenTrue, whenFalse } : { kind: 'other' };
+    }
+    case 'parenthesized_expression':
+    case 'await':
+    case 'not_operator': {
+      const kinds = { parenthesized_expression: 'group', await: 'await', not_operator: 'not' } as const;
+      return first ? { kind: kinds[node.type], operand: node.type === 'not_operator' ? (field(node, 'argument') ?? first) : first } : { kind: 'other' };
+    }
+    case 'unary_operator':
+    case 'argument_list':
+      return { kind: 'operator' };
+    case 'assignment': {
+      const [target, value] = [field(node, 'left'), field(node, 'right')];
+      return target && value ? { kind: 'assign', target, value } : { kind: 'other' };
+    }
+    case 'named_expression': {
+      const [target, value] = [field(node, 'name'), field(node, 'value')];
+      return target && value ? { kind: 'assign', target, value } : { kind: 'other' };
+    }
+    case 'if_statement':
+    case 'elif_clause': {
+      const test = field(node, 'condition');
+      const branches = [field(node, 'consequence'), ...fields(node, 'alternative')].filter((branch) => branch !== undefined);
+      return test ? { kind: 'if', test, branches } : { kind: 'other' };
+    }
+    case 'while_statement': {
+      const test = field(node, 'condition');
+      return test ? { kind: 'while', test } : { kind: 'other' };
+    }
+    case 'assert_statement':
+      return first ? { kind: 'assert', test: first } : { kind: 'other' };
+    case 'return_statement':
+      return { kind: 'return' };
+    case 'raise_statement':
+    case 'break_statement':
+    case 'continue_statement':
+      return { kind: 'leave' };
+    case 'function_definition':
+    case 'class_definition':
+      return { kind: 'function', declared: true };
+    case 'lambda': {
+      const body = field(node, 'body');
+      return { kind: 'function', declared: false, ...(body ? { body } : {}) };
+    }
+    default:
+      return literals.has(node.type) ? { kind: 'literal' } : { kind: 'other' };
+  }
+}
+
+/** `tool_use_id in seen`, `x is None`, `x == None`; a chain of comparisons is only an operator. */
+function readComparison(source: PyModule, node: PyNode): Read {
+  const [left, right, ...rest] = namedChildren(node);
+  const operators = node.children.filter((child) => !child.named).map((child) => textOf(source, child).replace(/\s+/g, ' '));
+  if (!left || !right || rest.length > 0) return { kind: 'operator' };
+  if (operators.includes('in') || operators.includes('not in')) return { kind: 'compare', operator: 'in', left, right };
+  const equals = operators.length === 1 && (operators[0] === 'is' || operators[0] === '==');
+  return { kind: 'compare', operator: equals ? 'equals' : 'other', left, right };
+}
+
+function readCall(source: PyModule, scopes: Scopes, node: PyNode): Read {
+  const callee = field(node, 'function');
+  const list = field(node, 'arguments');
+  const args = list?.type === 'argument_list' ? namedChildren(list) : [];
+  if (!callee) return { kind: 'other' };
+  const random = randomSourceOf(source, scopes, node);
+  const call = { kind: 'call' as const, callee, arguments: args, ...(random ? { random } : {}) };
+  if (callee.type === 'identifier') return wrappers.has(textOf(source, callee)) ? { ...call, carries: args.slice(0, 1) } : call;
+  const method = callee.type === 'attribute' ? field(callee, 'attribute') : undefined;
+  const object = callee.type === 'attribute' ? field(callee, 'object') : undefined;
+  const name = method ? textOf(source, method) : '';
+  const [first] = args;
+  const key = first && stringValue(source, first);
+  return {
+    ...call,
+    ...(first && object && Object.hasOwn(lookupMethods, name) ? { lookup: { operation: lookupMethods[name]!, key: first, collection: object } } : {}),
+    // `input_data.get("tool_use_id")`
+    ...(name === 'get' && key !== undefined ? { field: key } : {}),
+    // `"refund-{}".format(key)`
+    ...(name === 'format' ? { carries: args.map((arg) => (arg.type === 'keyword_argument' ? (field(arg, 'value') ?? arg) : arg)) } : {}),
+  };
+}
+
+/** The expression is the function's result: `return a if c else b`, or a lambda's body. */
+export function isReturned(expression: PyNode): boolean {
+  let current = expression;
+  while (current.parent && (current.parent.type === 'parenthesized_expression' || current.parent.type === 'await')) current = current.parent;
+  return current.parent?.type === 'return_statement' || (current.parent?.type === 'lambda' && current.field === 'body');
+}
