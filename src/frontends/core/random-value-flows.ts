@@ -1,5 +1,6 @@
-import type { IdLookup, Span, ValueFlow } from '../../model/types.js';
-import type { Expression } from './lowered.js';
+import type { IdLookup, ValueFlow } from '../../model/types.js';
+import type { Expression, NodeReader } from './lowered.js';
+import { bare as bareOf, climb, isReturned, testsAbsence } from './node-reading.js';
 
 /**
  * Random-value and tool-use-id flows, once for every language: per-attempt
@@ -15,11 +16,9 @@ export type Source = ValueFlow['source'];
 /** Names under which the SDK hands over a tool use id. */
 export const toolUseIdNames: ReadonlySet<string> = new Set(['tool_use_id', 'toolUseID', 'toolUseId']);
 
-export interface FlowReader<N, K> {
-  span(node: N): Span;
-  read(node: N): Expression<N, K>;
-  children(node: N): readonly N[];
-  parent(node: N): N | undefined;
+export interface FlowReader<N, K> extends NodeReader<N, K> {
+  /** The per-attempt source a call reads (`randomUUID()`, `uuid.uuid4()`, `new Date()`), by its name as written. */
+  randomSource(call: N): string | undefined;
   /** A name's variable; `initial` is what it holds before the body assigns it (a parameter named `tool_use_id`). */
   variable(name: N): { key: K; initial?: Source };
   /** The same-file function a called name is, with the values it returns. */
@@ -37,7 +36,7 @@ export interface FlowFacts {
 const readOperations = new Set<IdLookup['operation']>(['get', 'index']);
 
 /** Nodes a condition passes through on its way up to the statement it decides. */
-const conditionParts = new Set(['operator', 'compare', 'not', 'group', 'await', 'call', 'member', 'fallback', 'assign', 'parts']);
+const conditionParts = new Set(['operator', 'and', 'compare', 'not', 'group', 'await', 'call', 'member', 'fallback', 'assign', 'update', 'parts']);
 
 export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly N[]): FlowFacts {
   const { read, span } = reader;
@@ -48,11 +47,7 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
   /** Helpers whose returns are being followed: a recursive one is followed once. */
   const following = new Set<unknown>();
 
-  const bare = (node: N): { node: N; read: Expression<N, K> } => {
-    let expression = read(node);
-    while (expression.kind === 'group') expression = read((node = expression.operand));
-    return { node, read: expression };
-  };
+  const bare = (node: N) => bareOf(reader, node);
   const toolUseId = (name: string, at: N): Source => ({ kind: 'toolUseId', name, span: span(at) });
 
   /** The first source an expression carries, left to right; `pure` follows no variable (a helper's returns). */
@@ -61,7 +56,7 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
     const stack: N[] = [expression];
     while (stack.length > 0) {
       const { node, read: shape } = bare(stack.pop()!);
-      let parts: Array<N | undefined> = [];
+      let parts: ReadonlyArray<N | undefined> = [];
       switch (shape.kind) {
         case 'await':
           parts = [shape.operand];
@@ -79,7 +74,8 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
           if (!(shape.computed && shape.name !== undefined)) parts = [shape.object];
           break;
         case 'call': {
-          if (shape.random) return { kind: 'random', name: shape.random, span: span(node) };
+          const random = reader.randomSource(node);
+          if (random) return { kind: 'random', name: random, span: span(node) };
           if (shape.construct) break;
           if (shape.field !== undefined && toolUseIdNames.has(shape.field)) return toolUseId(shape.field, node);
           const callee = bare(shape.callee);
@@ -129,29 +125,13 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
     }
   };
 
-  /** Climb from a node through the kinds in `through`; the last node passed and the first one not. */
-  const climb = (node: N, through: ReadonlySet<string>): { child: N; parent?: N; read?: Expression<N, K> } => {
-    let child = node;
-    for (let parent = reader.parent(node); parent !== undefined; child = parent, parent = reader.parent(parent)) {
-      const shape = read(parent);
-      if (!through.has(shape.kind)) return { child, parent, read: shape };
-    }
-    return { child };
-  };
-
-  /** The expression is the function's result: `return c ? a : b`, or an arrow's or lambda's body. */
-  const isReturned = (node: N): boolean => {
-    const { child, read: shape } = climb(node, groupOrAwait);
-    return shape?.kind === 'return' || (shape?.kind === 'function' && shape.body === child);
-  };
-
   /** The statement leaves the function or the loop on some path (return, throw, continue, break). */
   const leaves = (statement: N): boolean => {
     const stack = [statement];
     while (stack.length > 0) {
       const node = stack.pop()!;
       const kind = read(node).kind;
-      if (kind === 'return' || kind === 'leave') return true;
+      if (kind === 'return' || kind === 'throw' || kind === 'jump') return true;
       if (kind !== 'function') stack.push(...reader.children(node));
     }
     return false;
@@ -164,19 +144,11 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
    * log does not gate anything.
    */
   const decidesBranch = (node: N): boolean => {
-    const { child, read: shape, parent } = climb(node, conditionParts);
+    const { child, read: shape, parent } = climb(reader, node, conditionParts);
     if (shape?.kind === 'if') return shape.test === child && shape.branches.some(leaves);
     if (shape?.kind === 'while') return shape.test === child;
-    if (shape?.kind === 'conditional') return shape.test === child && isReturned(parent!);
+    if (shape?.kind === 'conditional') return shape.test === child && isReturned(reader, parent!);
     return shape?.kind === 'assert';
-  };
-
-  /** `!x`, `not x`, `x == null`, `x is None`: the condition asks whether nothing is there. */
-  const testsAbsence = (node: N): boolean => {
-    const { child, read: shape } = climb(node, groupOrAwait);
-    if (shape?.kind === 'not') return true;
-    if (shape?.kind !== 'compare' || shape.operator !== 'equals') return false;
-    return bare(shape.left === child ? shape.right : shape.left).read.kind === 'nothing';
   };
 
   /** `['Write', 'Edit']`, `new Set([...])`, `{ Write: 1 }`, a string, or a constant bound to one (through at most a few names). */
@@ -226,7 +198,7 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
 
   /** `const seen = ids.has(id)`, `seen = await redis.set(...)`: the variable the lookup's result is kept in. */
   const holderOf = (at: N): K | undefined => {
-    const { child, read: shape } = climb(at, awaitOnly);
+    const { child, read: shape } = climb(reader, at, awaitOnly);
     if (shape?.kind === 'declare' && shape.value === child && shape.bindings.length === 1 && !shape.bindings[0]!.element) return shape.bindings[0]!.key;
     if (shape?.kind !== 'assign' || shape.value !== child) return undefined;
     const target = bare(shape.target);
@@ -238,7 +210,7 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
   };
 
   /** A lookup decides the call when a condition on it leaves, unless a read only tests that nothing is stored. */
-  const gates = (operation: IdLookup['operation'], node: N): boolean => decidesBranch(node) && !(readOperations.has(operation) && testsAbsence(node));
+  const gates = (operation: IdLookup['operation'], node: N): boolean => decidesBranch(node) && !(readOperations.has(operation) && testsAbsence(reader, node));
 
   /** A test, read or insert keyed by `key` in `collection`, and the variable its result is kept in. */
   const lookup = (operation: IdLookup['operation'], key: N, collection: N | undefined, at: N): void => {
@@ -302,7 +274,7 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
         return {};
       }
       case 'compare':
-        if (shape.operator === 'in') lookup('in', shape.left, shape.right, node);
+        if (shape.operator === 'in' || shape.operator === 'not in') lookup('in', shape.left, shape.right, node);
         return {};
       case 'member':
         if (shape.computed) lookup('index', shape.at, shape.object, node);
@@ -328,7 +300,6 @@ export function randomValueFlows<N, K>(reader: FlowReader<N, K>, roots: readonly
   return facts;
 }
 
-const groupOrAwait: ReadonlySet<string> = new Set(['group', 'await']);
 const awaitOnly: ReadonlySet<string> = new Set(['await']);
 /** What a sink's path passes through: objects, a call's arguments, parentheses (`dict(updatedInput=dict(key=...))`). */
-const pathParts: ReadonlySet<string> = new Set(['object', 'entry', 'operator', 'call', 'group']);
+const pathParts: ReadonlySet<string> = new Set(['object', 'entry', 'operator', 'and', 'update', 'call', 'group']);

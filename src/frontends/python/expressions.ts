@@ -1,11 +1,12 @@
-import type { IdLookup, ValueFlow } from '../../model/types.js';
-import type { Expression } from '../core/lowered.js';
+import type { IdLookup, SeenTest, ValueFlow, ValueSet } from '../../model/types.js';
+import { plainForms, type Expression, type NodeReader } from '../core/lowered.js';
 import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowReader } from '../core/random-value-flows.js';
+import { seenSetChecks as coreSeenSetChecks, type SeenSetMethods } from '../core/seen-set-checks.js';
 import { returnStatements } from './evaluate.js';
 import { isBoundMethod } from './fields.js';
 import { randomSourceOf } from './random-sources.js';
 import { parameterName, type Scopes } from './scope.js';
-import { field, fields, namedChildren, spanOf, stringValue, textOf, type PyModule, type PyNode } from './syntax.js';
+import { field, fields, namedChildren, spanOf, statementsOf, stringValue, textOf, type PyModule, type PyNode } from './syntax.js';
 
 type Read = Expression<PyNode, string>;
 
@@ -27,10 +28,29 @@ const lookupMethods: Record<string, IdLookup['operation']> = {
 
 const literals = new Set(['integer', 'float', 'true', 'false']);
 
+/** What set, dict and list methods do to a key; `seen[key]` raises when the key is absent, so it tests nothing. */
+const seenSetMethods: SeenSetMethods = { inserts: new Set(['add', 'append', 'setdefault', 'update', '__setitem__']), tests: new Set(['get', '__contains__']), subscriptTests: false };
+
 /** A function's random-value and tool-use-id flows: the core's walk over Python nodes; a variable is its name. */
 export function randomValueFlows(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowFacts {
   const body = field(fn, 'body');
   return body ? coreFlows(flowReader(source, scopes, fn, isHook), [body]) : { flows: [], idLookups: [] };
+}
+
+/** A function's seen-set checks: the core's, over Python nodes; a lambda has none. */
+export function seenSetChecks(source: PyModule, fn: PyNode, evaluate: (node: PyNode) => ValueSet): SeenTest[] {
+  const body = field(fn, 'body');
+  return body && fn.type !== 'lambda' ? coreSeenSetChecks(nodeReader(source), seenSetMethods, body, evaluate) : [];
+}
+
+function nodeReader(source: PyModule): NodeReader<PyNode, string> {
+  return {
+    span: (node) => spanOf(source, node),
+    read: (node) => readNode(source, node),
+    children: (node) => node.children,
+    parent: (node) => node.parent,
+    text: (node) => textOf(source, node),
+  };
 }
 
 function flowReader(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolean): FlowReader<PyNode, string> {
@@ -50,10 +70,8 @@ function flowReader(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
     return sites.length === 1 ? sites[0] : undefined;
   };
   return {
-    span: (node) => spanOf(source, node),
-    read: (node) => readNode(source, scopes, node),
-    children: (node) => node.children,
-    parent: (node) => node.parent,
+    ...nodeReader(source),
+    randomSource: (call) => randomSourceOf(source, scopes, call),
     variable: (name) => {
       const found = initial.get(text(name));
       return { key: text(name), ...(found ? { initial: found } : {}) };
@@ -72,14 +90,13 @@ function flowReader(source: PyModule, scopes: Scopes, fn: PyNode, isHook: boolea
 }
 
 /** One Python node in the core's expression form. */
-function readNode(source: PyModule, scopes: Scopes, node: PyNode): Read {
+function readNode(source: PyModule, node: PyNode): Read {
   const text = (child: PyNode): string => textOf(source, child);
-  const [first] = namedChildren(node);
   switch (node.type) {
     case 'identifier':
       return { kind: 'name', text: text(node) };
     case 'none':
-      return { kind: 'nothing' };
+      return plainForms.nothing;
     case 'string':
     case 'concatenated_string': {
       const value = stringValue(source, node);
@@ -98,77 +115,91 @@ function readNode(source: PyModule, scopes: Scopes, node: PyNode): Read {
       const value = field(node, 'value');
       // A number or boolean key is named by its text, as TypeScript names `{ 1: x }`.
       const name = key && (stringValue(source, key) ?? (literals.has(key.type) ? text(key) : undefined));
-      return key && value ? { kind: 'entry', ...(name === undefined ? {} : { name }), at: key, value } : { kind: 'other' };
+      return key && value ? { kind: 'entry', ...(name === undefined ? {} : { name }), at: key, value } : plainForms.other;
     }
     case 'keyword_argument': {
       const name = field(node, 'name');
       const value = field(node, 'value');
-      return name && value ? { kind: 'entry', name: text(name), at: name, value, keyword: true } : { kind: 'other' };
+      return name && value ? { kind: 'entry', name: text(name), at: name, value, keyword: true } : plainForms.other;
     }
     case 'attribute': {
       const object = field(node, 'object');
       const attribute = field(node, 'attribute');
-      return object && attribute ? { kind: 'member', object, at: attribute, name: text(attribute), computed: false } : { kind: 'other' };
+      return object && attribute ? { kind: 'member', object, at: attribute, name: text(attribute), computed: false } : plainForms.other;
     }
     case 'subscript': {
       const object = field(node, 'value');
       const key = field(node, 'subscript');
       const name = key && stringValue(source, key);
-      return object && key ? { kind: 'member', object, at: key, ...(name === undefined ? {} : { name }), computed: true } : { kind: 'other' };
+      return object && key ? { kind: 'member', object, at: key, ...(name === undefined ? {} : { name }), computed: true } : plainForms.other;
     }
     case 'call':
-      return readCall(source, scopes, node);
+      return readCall(source, node);
     case 'binary_operator': {
       const operator = field(node, 'operator');
       const written = operator ? text(operator) : '';
-      return written === '+' || written === '%' ? { kind: 'parts', parts: [field(node, 'left'), field(node, 'right')].filter((side) => side !== undefined) } : { kind: 'operator' };
+      return written === '+' || written === '%' ? { kind: 'parts', parts: [field(node, 'left'), field(node, 'right')].filter((side) => side !== undefined) } : plainForms.operator;
     }
     case 'boolean_operator': {
       const [left, right] = [field(node, 'left'), field(node, 'right')];
       const operator = field(node, 'operator');
-      return operator && text(operator) === 'or' && left && right ? { kind: 'fallback', value: left, fallback: right } : { kind: 'operator' };
+      if (!operator || !left || !right) return plainForms.operator;
+      return text(operator) === 'or' ? { kind: 'fallback', value: left, fallback: right } : { kind: 'and', left, right };
     }
     case 'comparison_operator':
       return readComparison(source, node);
     case 'conditional_expression': {
       const [whenTrue, test, whenFalse] = namedChildren(node);
-      return whenTrue && test && whenFalse ? { kind: 'conditional', test, whenTrue, whenFalse } : { kind: 'other' };
+      return whenTrue && test && whenFalse ? { kind: 'conditional', test, whenTrue, whenFalse } : plainForms.other;
     }
     case 'parenthesized_expression':
     case 'await':
     case 'not_operator': {
       const kinds = { parenthesized_expression: 'group', await: 'await', not_operator: 'not' } as const;
-      return first ? { kind: kinds[node.type], operand: node.type === 'not_operator' ? (field(node, 'argument') ?? first) : first } : { kind: 'other' };
+      const operand = node.type === 'not_operator' ? field(node, 'argument') : firstNamed(node);
+      return operand ? { kind: kinds[node.type], operand } : plainForms.other;
     }
     case 'unary_operator':
     case 'argument_list':
-      return { kind: 'operator' };
+      return plainForms.operator;
     case 'assignment': {
       const [target, value] = [field(node, 'left'), field(node, 'right')];
-      return target && value ? { kind: 'assign', target, value } : { kind: 'other' };
+      return target && value ? { kind: 'assign', target, value } : plainForms.other;
     }
     case 'named_expression': {
       const [target, value] = [field(node, 'name'), field(node, 'value')];
-      return target && value ? { kind: 'assign', target, value } : { kind: 'other' };
+      return target && value ? { kind: 'assign', target, value } : plainForms.other;
     }
     case 'if_statement':
     case 'elif_clause': {
       const test = field(node, 'condition');
       const branches = [field(node, 'consequence'), ...fields(node, 'alternative')].filter((branch) => branch !== undefined);
-      return test ? { kind: 'if', test, branches } : { kind: 'other' };
+      return test ? { kind: 'if', test, branches } : plainForms.other;
     }
     case 'while_statement': {
       const test = field(node, 'condition');
-      return test ? { kind: 'while', test } : { kind: 'other' };
+      return test ? { kind: 'while', test } : plainForms.other;
     }
-    case 'assert_statement':
-      return first ? { kind: 'assert', test: first } : { kind: 'other' };
-    case 'return_statement':
-      return { kind: 'return' };
+    case 'assert_statement': {
+      const test = firstNamed(node);
+      return test ? { kind: 'assert', test } : plainForms.other;
+    }
+    case 'return_statement': {
+      const value = firstNamed(node);
+      return { kind: 'return', ...(value ? { value } : {}) };
+    }
     case 'raise_statement':
+      return plainForms.throw;
     case 'break_statement':
     case 'continue_statement':
-      return { kind: 'leave' };
+      return plainForms.jump;
+    case 'block':
+    case 'else_clause':
+      return { kind: 'block', statements: statementsOf(node) };
+    case 'augmented_assignment': {
+      const target = field(node, 'left');
+      return target ? { kind: 'update', target } : plainForms.other;
+    }
     case 'function_definition':
     case 'class_definition':
       return { kind: 'function', declared: true };
@@ -177,46 +208,42 @@ function readNode(source: PyModule, scopes: Scopes, node: PyNode): Read {
       return { kind: 'function', declared: false, ...(body ? { body } : {}) };
     }
     default:
-      return literals.has(node.type) ? { kind: 'literal' } : { kind: 'other' };
+      return literals.has(node.type) ? plainForms.literal : plainForms.other;
   }
+}
+
+function firstNamed(node: PyNode): PyNode | undefined {
+  return node.children.find((child) => child.named);
 }
 
 /** `tool_use_id in seen`, `x is None`, `x == None`; a chain of comparisons is only an operator. */
 function readComparison(source: PyModule, node: PyNode): Read {
   const [left, right, ...rest] = namedChildren(node);
-  const operators = node.children.filter((child) => !child.named).map((child) => textOf(source, child).replace(/\s+/g, ' '));
-  if (!left || !right || rest.length > 0) return { kind: 'operator' };
-  if (operators.includes('in') || operators.includes('not in')) return { kind: 'compare', operator: 'in', left, right };
-  const equals = operators.length === 1 && (operators[0] === 'is' || operators[0] === '==');
-  return { kind: 'compare', operator: equals ? 'equals' : 'other', left, right };
+  const operator = node.children.filter((child) => !child.named).map((child) => textOf(source, child)).join(' ').replace(/\s+/g, ' ');
+  if (!left || !right || rest.length > 0) return plainForms.operator;
+  if (operator === 'in' || operator === 'not in') return { kind: 'compare', operator, left, right };
+  return { kind: 'compare', operator: operator === 'is' || operator === '==' ? 'equals' : 'other', left, right };
 }
 
-function readCall(source: PyModule, scopes: Scopes, node: PyNode): Read {
+function readCall(source: PyModule, node: PyNode): Read {
   const callee = field(node, 'function');
   const list = field(node, 'arguments');
   const args = list?.type === 'argument_list' ? namedChildren(list) : [];
-  if (!callee) return { kind: 'other' };
-  const random = randomSourceOf(source, scopes, node);
-  const call = { kind: 'call' as const, callee, arguments: args, ...(random ? { random } : {}) };
-  if (callee.type === 'identifier') return wrappers.has(textOf(source, callee)) ? { ...call, carries: args.slice(0, 1) } : call;
+  if (!callee) return plainForms.other;
+  if (callee.type === 'identifier') return { kind: 'call', callee, arguments: args, ...(wrappers.has(textOf(source, callee)) ? { carries: args.slice(0, 1) } : {}) };
   const method = callee.type === 'attribute' ? field(callee, 'attribute') : undefined;
-  const object = callee.type === 'attribute' ? field(callee, 'object') : undefined;
+  const object = method && field(callee, 'object');
   const name = method ? textOf(source, method) : '';
   const [first] = args;
-  const key = first && stringValue(source, first);
+  const key = name === 'get' && first ? stringValue(source, first) : undefined;
   return {
-    ...call,
+    kind: 'call',
+    callee,
+    arguments: args,
     ...(first && object && Object.hasOwn(lookupMethods, name) ? { lookup: { operation: lookupMethods[name]!, key: first, collection: object } } : {}),
     // `input_data.get("tool_use_id")`
-    ...(name === 'get' && key !== undefined ? { field: key } : {}),
+    ...(key === undefined ? {} : { field: key }),
     // `"refund-{}".format(key)`
     ...(name === 'format' ? { carries: args.map((arg) => (arg.type === 'keyword_argument' ? (field(arg, 'value') ?? arg) : arg)) } : {}),
   };
-}
-
-/** The expression is the function's result: `return a if c else b`, or a lambda's body. */
-export function isReturned(expression: PyNode): boolean {
-  let current = expression;
-  while (current.parent && (current.parent.type === 'parenthesized_expression' || current.parent.type === 'await')) current = current.parent;
-  return current.parent?.type === 'return_statement' || (current.parent?.type === 'lambda' && current.field === 'body');
 }
