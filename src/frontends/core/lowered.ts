@@ -63,8 +63,8 @@ export type Expression<N, K> =
   | { kind: 'object'; entries: readonly N[] }
   /** A property, a dict pair (`name` when written out), or a keyword argument. */
   | { kind: 'entry'; name?: string; at: N; value: N; keyword?: boolean }
-  /** `o.p` (`at` the name), `o['p']`, `o[k]` (`computed`, `at` the key; `name` for a string key). */
-  | { kind: 'member'; object: N; at: N; name?: string; computed: boolean }
+  /** `o.p` (`at` the name), `o['p']`, `o[k]` (`computed`, `at` the key; `name` for a string key); `o?.p` is `optional`. */
+  | { kind: 'member'; object: N; at: N; name?: string; computed: boolean; optional?: boolean }
   | { kind: 'call'; callee: N; arguments: readonly N[]; construct?: boolean; lookup?: Lookup<N>; carries?: readonly N[]; field?: string }
   /** Carries the first source of its parts, left to right: `` `k-${x}` ``, `a + b`, an f-string. */
   | { kind: 'parts'; parts: readonly N[] }
@@ -89,6 +89,8 @@ export type Expression<N, K> =
   /** A block of statements, a `case` clause, an `else:` clause. */
   | { kind: 'block'; statements: readonly N[] }
   | { kind: 'return'; value?: N }
+  /** A `try` statement: its block, guarded when a handler catches what it throws, and the rest (handlers, `else`, `finally`). */
+  | { kind: 'try'; body: N; guarded: boolean; rest: readonly N[] }
   /** `throw`, `raise`. */
   | { kind: 'throw' }
   /** `break`, `continue`. */

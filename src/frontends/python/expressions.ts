@@ -43,7 +43,7 @@ export function seenSetChecks(source: PyModule, fn: PyNode, evaluate: (node: PyN
   return body && fn.type !== 'lambda' ? coreSeenSetChecks(nodeReader(source), seenSetMethods, body, evaluate) : [];
 }
 
-function nodeReader(source: PyModule): NodeReader<PyNode, string> {
+export function nodeReader(source: PyModule): NodeReader<PyNode, string> {
   return {
     span: (node) => spanOf(source, node),
     read: (node) => readNode(source, node),
@@ -190,6 +190,11 @@ function readNode(source: PyModule, node: PyNode): Read {
     }
     case 'raise_statement':
       return plainForms.throw;
+    case 'try_statement': {
+      const body = field(node, 'body');
+      const rest = node.children.filter((child) => child !== body);
+      return body ? { kind: 'try', body, guarded: node.children.some((child) => child.type === 'except_clause'), rest } : plainForms.other;
+    }
     case 'break_statement':
     case 'continue_statement':
       return plainForms.jump;

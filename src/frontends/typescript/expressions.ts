@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrayLiteralExpression, isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isCaseOrDefaultClause, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
+import { isArrayLiteralExpression, isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isCaseOrDefaultClause, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isTryStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
 import type { IdLookup, SeenTest, ValueSet } from '../../model/types.js';
 import { plainForms, type Expression, type Lookup, type NodeReader } from '../core/lowered.js';
 import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowReader } from '../core/random-value-flows.js';
@@ -38,7 +38,7 @@ export function seenSetChecks(body: ts.Node, evaluate: (expression: ts.Expressio
   return coreSeenSetChecks(nodeReader(), seenSetMethods, body, (expression) => evaluate(expression as ts.Expression));
 }
 
-function nodeReader(): NodeReader<ts.Node, ts.Node> {
+export function nodeReader(): NodeReader<ts.Node, ts.Node> {
   return {
     span: spanOf,
     read: readNode,
@@ -86,10 +86,10 @@ function readNode(node: ts.Node): Read {
   if (isNumericLiteral(node) || node.kind === SyntaxKind.TrueKeyword || node.kind === SyntaxKind.FalseKeyword) return plainForms.literal;
   if (node.kind === SyntaxKind.NullKeyword) return plainForms.nothing;
   if (isCallExpression(node) || isNewExpression(node)) return readCall(node);
-  if (isPropertyAccessExpression(node)) return { kind: 'member', object: node.expression, at: node.name, name: node.name.text, computed: false };
+  if (isPropertyAccessExpression(node)) return { kind: 'member', object: node.expression, at: node.name, name: node.name.text, computed: false, optional: !!node.questionDotToken };
   if (isElementAccessExpression(node)) {
     const key = unwrap(node.argumentExpression);
-    return { kind: 'member', object: node.expression, at: node.argumentExpression, ...(isStringLiteralLike(key) ? { name: key.text } : {}), computed: true };
+    return { kind: 'member', object: node.expression, at: node.argumentExpression, ...(isStringLiteralLike(key) ? { name: key.text } : {}), computed: true, optional: !!node.questionDotToken };
   }
   if (isBinaryExpression(node)) return readBinary(node);
   if (isPrefixUnaryExpression(node)) return node.operator === SyntaxKind.ExclamationToken ? { kind: 'not', operand: node.operand } : plainForms.operator;
@@ -107,6 +107,10 @@ function readNode(node: ts.Node): Read {
   if (isWhileStatement(node) || isDoStatement(node)) return { kind: 'while', test: node.expression };
   if (isReturnStatement(node)) return { kind: 'return', ...(node.expression ? { value: node.expression } : {}) };
   if (isThrowStatement(node)) return plainForms.throw;
+  if (isTryStatement(node)) {
+    const rest = [node.catchClause?.block, node.finallyBlock].filter((block) => block !== undefined);
+    return { kind: 'try', body: node.tryBlock, guarded: !!node.catchClause, rest };
+  }
   if (isBreakStatement(node) || isContinueStatement(node)) return plainForms.jump;
   if (isBlock(node) || isCaseOrDefaultClause(node)) return { kind: 'block', statements: node.statements };
   if (isFunctionLike(node) || isClassLike(node)) {
