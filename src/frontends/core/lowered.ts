@@ -95,8 +95,8 @@ export type Expression<N, K> =
   | { kind: 'throw' }
   /** `break`, `continue`. */
   | { kind: 'jump' }
-  /** A function or class; `declared` when a statement declares it (not walked in place), `body` for an arrow's or lambda's expression. */
-  | { kind: 'function'; declared: boolean; body?: N }
+  /** A function or class (`class`); `declared` when a statement declares it (not walked in place), `body` for an arrow's or lambda's expression. */
+  | { kind: 'function'; declared: boolean; body?: N; class?: boolean }
   | { kind: 'other' };
 
 /** The forms without parts, made once: a walk reads every node, and most read as one of these. */

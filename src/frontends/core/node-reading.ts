@@ -56,3 +56,10 @@ export function ownNodes<N, K>(reader: NodeReader<N, K>, body: N): Array<{ node:
   }
   return nodes;
 }
+
+/** The branch ends in a return or a throw: it always leaves the function. */
+export function endsByLeaving<N, K>(reader: NodeReader<N, K>, branch: N | undefined): boolean {
+  const last = statementsOf(reader, branch).at(-1);
+  const kind = last === undefined ? undefined : reader.read(last).kind;
+  return kind === 'return' || kind === 'throw';
+}

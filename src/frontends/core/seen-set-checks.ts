@@ -1,7 +1,7 @@
 import type { SeenTest, ValueSet } from '../../model/types.js';
 import { budget } from './budget.js';
 import type { Expression, NodeReader } from './lowered.js';
-import { bare, isReturned, ownNodes, statementsOf } from './node-reading.js';
+import { bare, endsByLeaving, isReturned, ownNodes, statementsOf } from './node-reading.js';
 
 /** The methods of a language's collections, by what they do to a key. */
 export interface SeenSetMethods {
@@ -123,11 +123,4 @@ function followingReturn<N, K>(reader: NodeReader<N, K>, node: N): Array<N | und
     if (read.kind === 'return') return [read.value];
   }
   return [];
-}
-
-/** The branch ends in a return or a throw. */
-function endsByLeaving<N, K>(reader: NodeReader<N, K>, branch: N | undefined): boolean {
-  const last = statementsOf(reader, branch).at(-1);
-  const kind = last === undefined ? undefined : reader.read(last).kind;
-  return kind === 'return' || kind === 'throw';
 }

@@ -173,7 +173,9 @@ function readNode(source: PyModule, node: PyNode): Read {
     case 'if_statement':
     case 'elif_clause': {
       const test = field(node, 'condition');
-      const branches = [field(node, 'consequence'), ...fields(node, 'alternative')].filter((branch) => branch !== undefined);
+      // An `else:` branch is its block; an `elif` is an `if` of its own.
+      const alternatives = fields(node, 'alternative').map((clause) => (clause.type === 'else_clause' ? (field(clause, 'body') ?? clause) : clause));
+      const branches = [field(node, 'consequence'), ...alternatives].filter((branch) => branch !== undefined);
       return test ? { kind: 'if', test, branches } : plainForms.other;
     }
     case 'while_statement': {
@@ -199,15 +201,16 @@ function readNode(source: PyModule, node: PyNode): Read {
     case 'continue_statement':
       return plainForms.jump;
     case 'block':
-    case 'else_clause':
+    case 'module':
       return { kind: 'block', statements: statementsOf(node) };
     case 'augmented_assignment': {
       const target = field(node, 'left');
       return target ? { kind: 'update', target } : plainForms.other;
     }
     case 'function_definition':
-    case 'class_definition':
       return { kind: 'function', declared: true };
+    case 'class_definition':
+      return { kind: 'function', declared: true, class: true };
     case 'lambda': {
       const body = field(node, 'body');
       return { kind: 'function', declared: false, ...(body ? { body } : {}) };

@@ -1,5 +1,5 @@
 import ts from './compiler.cjs';
-import { isArrayLiteralExpression, isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isCaseOrDefaultClause, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isStringLiteralLike, isTemplateExpression, isThrowStatement, isTryStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
+import { isArrayLiteralExpression, isArrowFunction, isAwaitExpression, isBinaryExpression, isBindingElement, isBlock, isBreakStatement, isCallExpression, isCaseOrDefaultClause, isClassDeclaration, isClassLike, isConditionalExpression, isContinueStatement, isDoStatement, isElementAccessExpression, isFunctionDeclaration, isFunctionExpression, isFunctionLike, isIdentifier, isIfStatement, isModuleBlock, isNewExpression, isNumericLiteral, isObjectBindingPattern, isObjectLiteralExpression, isParameter, isPrefixUnaryExpression, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isSourceFile, isStringLiteralLike, isTemplateExpression, isThrowStatement, isTryStatement, isVariableDeclaration, isWhileStatement, SyntaxKind } from './syntax.js';
 import type { IdLookup, SeenTest, ValueSet } from '../../model/types.js';
 import { plainForms, type Expression, type Lookup, type NodeReader } from '../core/lowered.js';
 import { randomValueFlows as coreFlows, toolUseIdNames, type FlowFacts, type FlowReader } from '../core/random-value-flows.js';
@@ -112,9 +112,10 @@ function readNode(node: ts.Node): Read {
     return { kind: 'try', body: node.tryBlock, guarded: !!node.catchClause, rest };
   }
   if (isBreakStatement(node) || isContinueStatement(node)) return plainForms.jump;
-  if (isBlock(node) || isCaseOrDefaultClause(node)) return { kind: 'block', statements: node.statements };
+  if (isBlock(node) || isCaseOrDefaultClause(node) || isSourceFile(node) || isModuleBlock(node)) return { kind: 'block', statements: node.statements };
   if (isFunctionLike(node) || isClassLike(node)) {
-    return { kind: 'function', declared: isFunctionDeclaration(node) || isClassDeclaration(node), ...(isArrowFunction(node) ? { body: node.body } : {}) };
+    const declared = isFunctionDeclaration(node) || isClassDeclaration(node);
+    return { kind: 'function', declared, ...(isArrowFunction(node) ? { body: node.body } : {}), ...(isClassLike(node) ? { class: true } : {}) };
   }
   return plainForms.other;
 }
