@@ -1,4 +1,6 @@
 import type { Property, ValueSet } from '../../model/types.js';
+import type { NodeReader } from './lowered.js';
+import { bare, endsByLeaving } from './node-reading.js';
 
 /**
  * The options a check before an entry call refuses to go on with when all
@@ -26,7 +28,7 @@ export function refusedTogether(options: ValueSet, guards: ReadonlyArray<readonl
 }
 
 /** A number for each node, the same each time: the root of a read's key (a declaration, a class). */
-export class NodeIds<Node extends object> {
+class NodeIds<Node extends object> {
   private readonly ids = new WeakMap<Node, number>();
   private next = 0;
 
@@ -35,4 +37,51 @@ export class NodeIds<Node extends object> {
     if (id === undefined) this.ids.set(node, (id = this.next++));
     return id;
   }
+}
+
+const roots = new NodeIds<object>();
+
+/**
+ * The guards before `call` in its function that stop when their condition
+ * holds (`if (a && b) throw …`, `if a and b: raise …`, or a return), each as
+ * the reads it ANDs (`readKey`); a guard with any other kind of test is left
+ * out. `rootOf` is what a read starts from (a name's declaration, the class
+ * of `this` or `self`).
+ */
+export function guardsBefore<N, K>(reader: NodeReader<N, K>, rootOf: (node: N) => object | undefined, call: N): string[][] {
+  const guards: string[][] = [];
+  for (let child = call, parent = reader.parent(call); parent !== undefined; child = parent, parent = reader.parent(parent)) {
+    const passed = reader.read(child);
+    if (passed.kind === 'function' && !passed.class) break;
+    const block = reader.read(parent);
+    if (block.kind !== 'block') continue;
+    for (const statement of block.statements) {
+      if (statement === child) break;
+      const guard = reader.read(statement);
+      if (guard.kind !== 'if' || !endsByLeaving(reader, guard.branches[0])) continue;
+      const reads = conjuncts(reader, guard.test).map((read) => readKey(reader, rootOf, read));
+      if (reads.every((read) => read !== undefined)) guards.push(reads as string[]);
+    }
+  }
+  return guards;
+}
+
+function conjuncts<N, K>(reader: NodeReader<N, K>, condition: N): N[] {
+  const { node, read } = bare(reader, condition);
+  return read.kind === 'and' ? [...conjuncts(reader, read.left), ...conjuncts(reader, read.right)] : [node];
+}
+
+/**
+ * A read as a key that is the same where the same value is read: its root
+ * (`rootOf`), then the property path (`3.settings.canUseTool`).
+ */
+export function readKey<N, K>(reader: NodeReader<N, K>, rootOf: (node: N) => object | undefined, expression: N): string | undefined {
+  const path: string[] = [];
+  let current = bare(reader, expression);
+  while (current.read.kind === 'member' && !current.read.computed && current.read.name !== undefined) {
+    path.unshift(current.read.name);
+    current = bare(reader, current.read.object);
+  }
+  const root = rootOf(current.node);
+  return root ? [roots.of(root), ...path].join('.') : undefined;
 }

@@ -1,27 +1,13 @@
 import ts from './compiler.cjs';
 import type { Property } from '../../model/types.js';
-import { NodeIds } from '../core/refusals.js';
-import { isArrowFunction, isBinaryExpression, isBlock, isCaseOrDefaultClause, isClassLike, isFunctionLike, isIdentifier, isIfStatement, isModuleBlock, isPropertyAccessExpression, isPropertyAssignment, isReturnStatement, isShorthandPropertyAssignment, isSourceFile, isThrowStatement, SyntaxKind } from './syntax.js';
-import { unwrap } from './parse.js';
+import { guardsBefore as coreGuardsBefore, readKey } from '../core/refusals.js';
+import { nodeReader } from './expressions.js';
+import { isArrowFunction, isClassLike, isFunctionLike, isIdentifier, isPropertyAssignment, isShorthandPropertyAssignment, SyntaxKind } from './syntax.js';
 import type { Scopes } from './scope.js';
 
-/**
- * The guards before `call` in its function that stop when their condition
- * holds (`if (a && b) throw …`, or `return`), each as the reads it ANDs
- * (`readKey`); a guard with any other kind of test is left out.
- */
+/** The guards before `call` in its function that stop when their condition holds: the core's, over TypeScript nodes. */
 export function guardsBefore(call: ts.Node, scopes: Scopes): string[][] {
-  const guards: string[][] = [];
-  for (let child = call, parent = call.parent; parent && !isFunctionLike(child); child = parent, parent = parent.parent) {
-    if (!isBlock(parent) && !isSourceFile(parent) && !isModuleBlock(parent) && !isCaseOrDefaultClause(parent)) continue;
-    for (const statement of parent.statements) {
-      if (statement === child) break;
-      if (!isIfStatement(statement) || !stops(statement.thenStatement)) continue;
-      const reads = conjuncts(statement.expression).map((read) => readKey(read, scopes));
-      if (reads.every((read) => read !== undefined)) guards.push(reads as string[]);
-    }
-  }
-  return guards;
+  return coreGuardsBefore(nodeReader(), (root) => rootOf(root, scopes), call);
 }
 
 /** What an option property was read from (`canUseTool: this.settings.canUseTool`), when its key is written in `file`. */
@@ -29,37 +15,12 @@ export function readOfProperty(property: Property, file: ts.SourceFile, scopes: 
   if (property.keySpan.file !== undefined && property.keySpan.file !== file.fileName) return undefined;
   const assignment = propertyAt(file, property.keySpan.start);
   if (!assignment) return undefined;
-  return readKey(isPropertyAssignment(assignment) ? assignment.initializer : assignment.name, scopes);
+  return readKey(nodeReader(), (root) => rootOf(root, scopes), isPropertyAssignment(assignment) ? assignment.initializer : assignment.name);
 }
 
-/** Always leaves the function: a `throw` or `return`, alone or last in its block. */
-function stops(statement: ts.Statement): boolean {
-  const last = isBlock(statement) ? statement.statements.at(-1) : statement;
-  return !!last && (isThrowStatement(last) || isReturnStatement(last));
-}
-
-function conjuncts(expression: ts.Expression): ts.Expression[] {
-  const test = unwrap(expression);
-  if (isBinaryExpression(test) && test.operatorToken.kind === SyntaxKind.AmpersandAmpersandToken) return [...conjuncts(test.left), ...conjuncts(test.right)];
-  return [test];
-}
-
-const roots = new NodeIds<ts.Node>();
-
-/**
- * A read as a key that is the same where the same value is read: the
- * declaration a name resolves to, or the class `this` is an instance of,
- * then the property path (`3.settings.canUseTool`).
- */
-function readKey(expression: ts.Expression, scopes: Scopes): string | undefined {
-  const path: string[] = [];
-  let current = unwrap(expression);
-  while (isPropertyAccessExpression(current)) {
-    path.unshift(current.name.text);
-    current = unwrap(current.expression);
-  }
-  const root = isIdentifier(current) ? scopes.resolve(current) : current.kind === SyntaxKind.ThisKeyword ? classOfThis(current) : undefined;
-  return root ? [roots.of(root), ...path].join('.') : undefined;
+/** What a read starts from: the declaration a name resolves to, or the class `this` is an instance of. */
+function rootOf(node: ts.Node, scopes: Scopes): ts.Node | undefined {
+  return isIdentifier(node) ? scopes.resolve(node) : node.kind === SyntaxKind.ThisKeyword ? classOfThis(node) : undefined;
 }
 
 /** The class whose instance `this` is: the nearest function that is not an arrow must be one of its members. */

@@ -1,10 +1,11 @@
 import ts from './compiler.cjs';
-import { isAwaitExpression, isCallExpression, isClassLike, isElementAccessExpression, isFunctionLike, isIdentifier, isNewExpression, isPropertyAccessExpression, isThrowStatement, isTryStatement } from './syntax.js';
+import { isIdentifier, isNewExpression, isPropertyAccessExpression } from './syntax.js';
 import type { FunctionFacts } from '../../model/types.js';
-import { missingField, ThrowSearch } from '../core/input-reads.js';
+import { firstThrowOutsideTry as coreFirstThrow } from '../core/first-throw.js';
+import { nodeReader } from './expressions.js';
 import { inputReader } from './input-reads.js';
 import { isProcessExit } from './lower.js';
-import { spanOf, unwrap } from './parse.js';
+import { unwrap } from './parse.js';
 import type { Scopes } from './scope.js';
 
 /** Receivers whose methods do not throw on ordinary input; `path` is Node's path module (extname, basename, join, ...). */
@@ -31,55 +32,20 @@ const safeConstructors = new Set(['Error', 'TypeError', 'RangeError', 'Map', 'Se
 
 /**
  * The first place in a body, outside any try block, where an exception can
- * escape: a `throw`, an `await`, a call of something not known to be safe, or
- * a member access on a read of the input that can find nothing.
- * `callThrows` answers for functions of the same file.
+ * escape (the core's search, `core/first-throw.ts`). `callThrows` answers for
+ * functions of the same file.
  */
 export function firstThrowOutsideTry(
   body: ts.Node,
   callThrows: (call: ts.CallExpression) => boolean | undefined,
   scopes: Scopes,
 ): FunctionFacts['mayThrow'] {
-  const readOf = inputReader(body, scopes);
-  const onMissing = (node: ts.Node): string | undefined => {
-    if (!(isPropertyAccessExpression(node) || isElementAccessExpression(node)) || node.questionDotToken) return undefined;
-    const read = readOf(node.expression);
-    return read && missingField(read);
-  };
-  const search = new ThrowSearch();
-  // Depth first in source order, without recursion: a long `a + b + ...` chain is deeper than the stack.
-  const stack: ts.Node[] = [body];
-  const children: ts.Node[] = [];
-  const collect = (child: ts.Node): void => {
-    children.push(child);
-  };
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isFunctionLike(node) || isClassLike(node)) continue;
-    children.length = 0;
-    if (isTryStatement(node)) {
-      // The try block is guarded when there is a catch; the handler itself is not.
-      if (!node.catchClause) children.push(node.tryBlock);
-      if (node.catchClause) children.push(node.catchClause.block);
-      if (node.finallyBlock) children.push(node.finallyBlock);
-    } else {
-      const field = onMissing(node);
-      if (field !== undefined) {
-        // `x.trim()` reads as the call it makes.
-        const access = isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
-        search.field(field, () => ({ span: spanOf(access), description: describe(access) }));
-      }
-      const throws =
-        isThrowStatement(node) ||
-        isAwaitExpression(node) ||
-        (isCallExpression(node) && mayThrow(node, callThrows)) ||
-        (isNewExpression(node) && !(isIdentifier(node.expression) && safeConstructors.has(node.expression.text)));
-      if (throws) return { span: spanOf(node), description: describe(node) };
-      node.forEachChild(collect);
-    }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-  }
-  return search.result();
+  const inputRead = inputReader(body, scopes);
+  return coreFirstThrow(nodeReader(), {
+    callMayThrow: (node) => (isNewExpression(node) ? !(isIdentifier(node.expression) && safeConstructors.has(node.expression.text)) : mayThrow(node as ts.CallExpression, callThrows)),
+    inputRead: (expression) => inputRead(expression as ts.Expression),
+    subscriptRaises: false,
+  }, body);
 }
 
 function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression) => boolean | undefined): boolean {
@@ -97,9 +63,4 @@ function mayThrow(call: ts.CallExpression, callThrows: (call: ts.CallExpression)
     return !safeMethods.has(callee.name.text);
   }
   return true;
-}
-
-function describe(node: ts.Node): string {
-  const text = node.getText().replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
