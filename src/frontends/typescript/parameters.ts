@@ -40,10 +40,7 @@ function findCallers(fn: ts.SignatureDeclaration, scopes: Scopes): Callers {
     return { ...(owner ? { owner } : {}), calls: [], calledElsewhere: true, exported: false, namedOtherwise: true };
   }
   const name = declaration.name.text;
-  const calls = indexOf(fn.getSourceFile()).calls.filter((call) => {
-    const callee = unwrap(call.expression);
-    return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === declaration;
-  });
+  const calls = callsNamed(fn.getSourceFile(), 'calls', name).filter((call) => scopes.resolve(unwrap(call.expression) as ts.Identifier) === declaration);
   const namedOtherwise = mentions(fn.getSourceFile().text, name) > calls.length + 1;
   // Exported in a list (`export { run }`, `module.exports = { run }`) counts as exported too.
   const exported = isExported(declaration) || namedOtherwise;
@@ -55,13 +52,36 @@ function constructorCallers(fn: ts.ConstructorDeclaration, scopes: Scopes): Call
   const cls = fn.parent;
   if (!isClassDeclaration(cls) || !cls.name) return { calls: [], calledElsewhere: true, exported: false, namedOtherwise: true };
   const name = cls.name.text;
-  const calls = indexOf(fn.getSourceFile()).constructions.filter((call) => {
-    const callee = unwrap(call.expression);
-    return isIdentifier(callee) && callee.text === name && scopes.resolve(callee) === cls;
-  });
+  const calls = callsNamed(fn.getSourceFile(), 'constructions', name).filter((call) => scopes.resolve(unwrap(call.expression) as ts.Identifier) === cls);
   const namedOtherwise = mentions(fn.getSourceFile().text, name) > calls.length + 1;
   const exported = !!cls.modifiers?.some((modifier) => modifier.kind === SyntaxKind.ExportKeyword) || namedOtherwise;
   return { owner: name, calls, calledElsewhere: exported, exported, namedOtherwise };
+}
+
+type CallKind = 'calls' | 'constructions';
+const byName = new WeakMap<ts.SourceFile, Partial<Record<CallKind, Map<string, Array<ts.CallExpression | ts.NewExpression>>>>>();
+
+/**
+ * The calls (or `new` expressions) of a file whose callee is the plain name
+ * `name`, in source order. Grouped once per file: filtering every call for
+ * every function made a bundle of thousands of functions quadratic.
+ */
+function callsNamed(file: ts.SourceFile, kind: CallKind, name: string): Array<ts.CallExpression | ts.NewExpression> {
+  let groups = byName.get(file);
+  if (!groups) byName.set(file, (groups = {}));
+  let named = groups[kind];
+  if (!named) {
+    named = new Map();
+    for (const call of indexOf(file)[kind]) {
+      const callee = unwrap(call.expression);
+      if (!isIdentifier(callee)) continue;
+      const list = named.get(callee.text);
+      if (list) list.push(call);
+      else named.set(callee.text, [call]);
+    }
+    groups[kind] = named;
+  }
+  return named.get(name) ?? [];
 }
 
 /** The nearest function around a node, and the name it goes by (for messages). */
