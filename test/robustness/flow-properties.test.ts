@@ -63,7 +63,7 @@ const parityCases: Step[][] = [
   [{ kind: 'chained' }],
   // A deny after an `else if` is under that branch's condition (TypeScript reported it).
   [{ kind: 'seen else-if' }],
-  // One case of each finding, so the check below that every kind is reached does not hang on the random runs.
+  // One case of each finding, so the check below that every kind is reached does not depend on the random draws.
   [{ kind: 'id', from: 'argument' }, { kind: 'sink', name: 'idempotencyKey', value: 'id' }],
   [{ kind: 'random', built: 'template' }, { kind: 'sink', name: 'dedupeKey', value: 'key' }],
   [{ kind: 'seen denies' }, { kind: 'seen else-if' }],
