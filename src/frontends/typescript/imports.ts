@@ -99,6 +99,18 @@ export function moduleReferences(file: ts.SourceFile): Array<{ node: ts.Node; mo
 }
 
 /**
+ * The modules a file's text names, read by the compiler's scanner without a
+ * syntax tree (`ts.preProcessFile`: imports, re-exports, `require`,
+ * `import()`, `import x = require('m')`), for a file the project pass would
+ * otherwise parse only to group by. The scanner skips `export * as ns from
+ * 'm'`, so a text with that form is parsed.
+ */
+export function linkedModuleNamesOfText(text: string, path: string, parse: (text: string, path: string) => ts.SourceFile): string[] {
+  if (/export\s*\*\s*as\b/.test(text)) return linkedModuleNames(parse(text, path));
+  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+}
+
+/**
  * Every module a file names in an import, re-export, `require`, `import()`
  * or `import x = require('m')`: the links the scan groups its project pass by.
  */

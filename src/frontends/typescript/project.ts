@@ -13,7 +13,7 @@ import { indexOf } from './file-index.js';
 import { exportedClass, findExport } from './exports.js';
 import { describeFunctions, FunctionRegistry } from './functions.js';
 import { diskResolutionHost, ModuleResolution } from './module-resolution.js';
-import { bindingsOf, importOf, linkedModuleNames, moduleReferences, requiredModule } from './imports.js';
+import { bindingsOf, importOf, linkedModuleNames, linkedModuleNamesOfText, moduleReferences, requiredModule } from './imports.js';
 import { parseSource, spanOf, syntaxErrorsOf, unwrap } from './parse.js';
 import { Scopes } from './scope.js';
 import { followReExports, isSdkModule, sdkBindingOf, sdkExport, type SdkBinding } from './sdk.js';
@@ -140,8 +140,8 @@ export class TypeScriptProject implements ImportResolver {
     const text = this.host.readFile(path);
     if (text === undefined) return [];
     const kept = this.host.parsed?.(path);
-    const file = kept?.text === text ? kept : parseSource(text, path);
-    return [...new Set(linkedModuleNames(file).flatMap((module) => this.modules.resolve(module, path) ?? []))];
+    const names = kept?.text === text ? linkedModuleNames(kept) : linkedModuleNamesOfText(text, path, parseSource);
+    return [...new Set(names.flatMap((module) => this.modules.resolve(module, path) ?? []))];
   }
 
   importedValue(fromFile: string, module: string, name: string, span: Span): ValueSet {
