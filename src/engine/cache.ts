@@ -28,7 +28,7 @@ function isDirectory(file: string): boolean {
 }
 
 /** Bumped when the file's layout changes: an older file is then ignored. */
-const format = 4;
+const format = 5;
 
 /**
  * A cache file's first line: this, then the HMAC-SHA256 of the second line
@@ -71,7 +71,8 @@ interface CacheFile<R> {
   toolgate: string;
   key: string;
   files: Record<string, FileEntry<R>>;
-  group?: GroupEntry<R>;
+  /** The project pass's groups (`projectGroups`), each reused on its own. */
+  groups?: Array<GroupEntry<R>>;
   /** Every discovered file read with a settled stat, by path: unchanged, it is not read again. */
   seen: Record<string, Seen>;
   reExport?: ReExportEntry;
@@ -102,8 +103,9 @@ export interface CacheOptions<Result> {
  * (docs/cache-and-shards.md). A result is reused only when the file's
  * content, every file its analysis read (imported modules, settings files,
  * hook scripts, and the paths probed to find them, including ones that did
- * not exist) and the global key are unchanged. Files analysed together in the
- * project pass are stored as one group. Failed files are never stored.
+ * not exist) and the global key are unchanged. Each group of files the
+ * project pass analyses together is stored as one entry. Failed files are
+ * never stored.
  */
 export class ScanCache<Result> {
   /** Why the stored cache was not used, for the user (corrupt, another version). */
@@ -249,20 +251,49 @@ export class ScanCache<Result> {
     this.next.files[file.path] = { hash, deps: this.statesOf(reads), ...this.dayOf('result' in stored ? [stored.result] : []), stored };
   }
 
-  /** The stored results of files analysed together, if none of them nor anything they read changed. */
-  lookupGroup(files: readonly DiscoveredFile[]): Map<string, Result> | undefined {
-    const group = this.previous?.group;
+  /**
+   * The stored results of every file of the project pass, when the groups
+   * stored last time hold exactly these files and none of them nor anything
+   * they read changed: the groups need not be worked out again (which takes
+   * the parsers), since nothing they were worked out from changed.
+   */
+  lookupAllGroups(files: readonly DiscoveredFile[]): Map<string, Result> | undefined {
+    const groups = this.previous?.groups;
     const roots = this.rootsOf(files);
-    if (!isEntry(group) || !isObject(group.results) || !roots || JSON.stringify(group.roots) !== JSON.stringify(roots)) return undefined;
-    if (!Object.values(group.results).every(this.options.isResult) || !this.current(group)) return undefined;
-    this.next.group = group;
+    if (!Array.isArray(groups) || groups.length === 0 || !roots || !groups.every((group) => this.reusable(group))) return undefined;
+    const covered = groups.flatMap((group) => Object.entries(group.roots));
+    if (covered.length !== Object.keys(roots).length || !covered.every(([name, hash]) => roots[name] === hash)) return undefined;
+    this.next.groups = [...groups];
+    return new Map(groups.flatMap((group) => Object.entries(group.results)));
+  }
+
+  /** The stored results of one group analysed together, if it was stored with exactly these files and none of them nor anything it read changed. */
+  lookupGroup(files: readonly DiscoveredFile[]): Map<string, Result> | undefined {
+    const roots = this.rootsOf(files);
+    const groups = this.previous?.groups;
+    if (!roots || !Array.isArray(groups)) return undefined;
+    const key = JSON.stringify(roots);
+    const group = groups.find((stored) => isObject(stored) && JSON.stringify(stored.roots) === key);
+    if (!group || !this.reusable(group)) return undefined;
+    (this.next.groups ??= []).push(group);
     return new Map(Object.entries(group.results));
   }
 
   storeGroup(files: readonly DiscoveredFile[], results: ReadonlyMap<string, Result>, reads: Iterable<string>): void {
     const roots = this.rootsOf(files);
     if (!roots) return;
-    this.next.group = { roots, deps: this.statesOf(reads), ...this.dayOf([...results.values()]), results: Object.fromEntries(results) };
+    (this.next.groups ??= []).push({ roots, deps: this.statesOf(reads), ...this.dayOf([...results.values()]), results: Object.fromEntries(results) });
+  }
+
+  private reusable(group: GroupEntry<Result>): boolean {
+    return (
+      isEntry(group) &&
+      isObject(group.roots) &&
+      Object.values(group.roots).every((hash) => typeof hash === 'string') &&
+      isObject(group.results) &&
+      Object.values(group.results).every(this.options.isResult) &&
+      this.current(group)
+    );
   }
 
   /**
@@ -305,7 +336,7 @@ export class ScanCache<Result> {
   private dropChanged(): void {
     const touches = (entry: { deps: States }): boolean => Object.keys(entry.deps).some((file) => this.changed.has(file));
     for (const [name, entry] of Object.entries(this.next.files)) if (touches(entry)) delete this.next.files[name];
-    if (this.next.group && touches(this.next.group)) delete this.next.group;
+    if (this.next.groups) this.next.groups = this.next.groups.filter((group) => !touches(group));
   }
 
   /** Whether every entry of this run was taken as it was from the stored cache, and none dropped. */
@@ -318,7 +349,7 @@ export class ScanCache<Result> {
       same(this.next.files, before.files) &&
       same(this.next.seen, before.seen) &&
       this.learntFacts.size === 0 &&
-      this.next.group === before.group &&
+      sameItems(this.next.groups ?? [], before.groups ?? []) &&
       this.next.reExport === before.reExport
     );
   }
@@ -446,6 +477,11 @@ function isCacheFile(data: unknown): data is CacheFile<unknown> {
 }
 
 /** Enough of an entry's shape to use it; a damaged one is a miss. */
+/** The same entries, taken as they were, in the same order. */
+function sameItems(now: readonly unknown[], then: readonly unknown[]): boolean {
+  return now.length === then.length && now.every((entry, index) => entry === then[index]);
+}
+
 function isEntry<Entry extends { deps: States }>(entry: Entry | undefined): entry is Entry {
   return isObject(entry) && isObject(entry.deps) && Object.values(entry.deps).every((state) => typeof state === 'string');
 }

@@ -361,9 +361,12 @@ interface ProjectPassContext {
 }
 
 /**
- * The project pass through `--cache`: the files it analyses together are kept
- * as one group, reused only when none of them nor any file the pass read
- * changed, and kept only when every one of them was checked.
+ * The project pass through `--cache`: each group of files it analyses
+ * together (`projectGroups`) is kept as one entry, reused only when it holds
+ * the same files and none of them, nor any file its link walk or its
+ * analysis read, changed; kept only when every one of its files was checked.
+ * So a change re-analyses the group it is in, not every file that crosses
+ * modules.
  */
 async function projectPassCached<Result>(
   files: readonly DiscoveredFile[],
@@ -371,8 +374,8 @@ async function projectPassCached<Result>(
   record: (file: DiscoveredFile, outcome: FileOutcome) => { result: Result; reads: Set<string> } | undefined,
   cache?: ScanCache<Result>,
 ): Promise<void> {
-  const reused = cache?.lookupGroup(files);
-  // A group reused whole loads no parser: a warm run of an unchanged tree never loads the compiler.
+  const reused = cache?.lookupAllGroups(files);
+  // Every group reused loads no parser: a warm run of an unchanged tree never loads the compiler.
   if (reused && files.every((file) => reused.has(file.path))) {
     for (const file of files) record(file, { kind: 'cached', result: reused.get(file.path) });
     return;
@@ -380,35 +383,43 @@ async function projectPassCached<Result>(
   // On this thread, which need not have loaded the front ends yet (the files went to worker threads),
   // with each parser its files need: a file that was a cache hit was never parsed in this run.
   for (const frontEnd of new Set(files.map((file) => frontEndOf({ absolutePath: file.absolutePath, ...readAs(file) }, context.frontEnds)))) await loadAnalysis(frontEnd);
-  const reads = new Set<string>();
-  const results = new Map<string, Result>();
   const { problems, sources } = context;
-  const before = problems.length;
-  const read = recordingTo(reads, sources.read);
   // One group at a time, checked and let go before the next: memory follows the largest group.
-  for (const group of groupsOf(files, context, read)) {
-    const outcomes = projectPass(group, context, read);
+  for (const { files: group, reached } of groupsOf(files, context)) {
+    const stored = cache?.lookupGroup(group);
+    if (stored && group.every((file) => stored.has(file.path))) {
+      for (const file of group) {
+        context.parsed.delete(file.absolutePath);
+        record(file, { kind: 'cached', result: stored.get(file.path) });
+      }
+      continue;
+    }
+    const reads = new Set<string>(reached ?? []);
+    const before = problems.length;
+    const outcomes = projectPass(group, context, recordingTo(reads, sources.read));
     for (const file of group) context.parsed.delete(file.absolutePath);
     if (outcomes.some(([, outcome]) => outcome.kind === 'analysed')) await context.prepare();
+    const results = new Map<string, Result>();
     for (const [file, outcome] of outcomes) {
       const kept = record(file, outcome);
       if (!kept) continue;
       results.set(file.path, kept.result);
       for (const path of kept.reads) reads.add(path);
     }
+    if (results.size === group.length && problems.length === before) cache?.storeGroup(group, results, reads);
   }
-  if (results.size === files.length && problems.length === before) cache?.storeGroup(files, results, reads);
 }
 
 /** The files in groups that reach no module in common (`projectGroups`); all in one when the links cannot be read. */
-function groupsOf(files: readonly DiscoveredFile[], { frontEnds, parsed }: ProjectPassContext, read: (absolute: string) => string | undefined): DiscoveredFile[][] {
+function groupsOf(files: readonly DiscoveredFile[], { frontEnds, parsed, sources }: ProjectPassContext): Array<{ files: DiscoveredFile[]; reached: readonly string[] | undefined }> {
   const byPath = new Map(files.map((file) => [file.absolutePath, file]));
-  if (byPath.size !== files.length) return [[...files]];
+  const whole = [{ files: [...files], reached: undefined }];
+  if (byPath.size !== files.length) return whole;
   try {
-    return projectGroups([...byPath.keys()], read, parsed, frontEnds).map((group) => group.map((path) => byPath.get(path)!));
+    return projectGroups([...byPath.keys()], sources.read, parsed, frontEnds).map(({ paths, reached }) => ({ files: paths.map((path) => byPath.get(path)!), reached }));
   } catch {
     // Analysed together, as before groups: the pass itself reports what breaks.
-    return [[...files]];
+    return whole;
   }
 }
 

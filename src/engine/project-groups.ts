@@ -12,34 +12,47 @@ import { loadedAnalysis } from './front-ends.js';
  * order of their first file in `paths`, each keeping the order of `paths`.
  * Each front end's files are grouped by its own project's links (no parse
  * is kept); a front end whose project cannot tell links keeps one group.
+ * `reached` is every module a group's link walk read: what its grouping
+ * depends on (`--cache` keeps each group with it), undefined where the links
+ * could not be told.
  */
 export function projectGroups(
   paths: readonly string[],
   readFile: (path: string) => string | undefined,
   parsed: ReadonlyMap<string, ParsedSource>,
   frontEnds: readonly FrontEnd[],
-): string[][] {
+): ProjectGroup[] {
   const groupOf = new Map<string, string>();
+  const reachedBy = new Map<string, string[] | undefined>();
   for (const frontEnd of new Set(paths.map((path) => readerOf(path, frontEnds)))) {
     const own = paths.filter((path) => readerOf(path, frontEnds) === frontEnd);
     const project = loadedAnalysis(frontEnd).project?.({ readFile, parsed: (path) => parsed.get(path) });
     const links = project?.linkedModules?.bind(project);
     // The first file of each group names it.
-    const leaders = links ? components(own, links) : own.map(() => own[0]!);
+    const { leaders, reached } = links ? components(own, links) : { leaders: own.map(() => own[0]!), reached: undefined };
     own.forEach((path, i) => groupOf.set(path, leaders[i]!));
+    for (const leader of new Set(leaders)) reachedBy.set(leader, reached?.get(leader));
   }
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, ProjectGroup>();
   for (const path of paths) {
     const leader = groupOf.get(path) ?? path;
-    const group = groups.get(leader) ?? [];
-    group.push(path);
+    const group = groups.get(leader) ?? { paths: [], reached: groupOf.has(path) ? reachedBy.get(leader) : undefined };
+    group.paths.push(path);
     groups.set(leader, group);
   }
   return [...groups.values()];
 }
 
-/** For each root, the first root of its connected group (roots joined by any module both reach). */
-function components(roots: readonly string[], links: (path: string) => string[]): string[] {
+export interface ProjectGroup {
+  paths: string[];
+  reached: string[] | undefined;
+}
+
+/**
+ * For each root, the first root of its connected group (roots joined by any
+ * module both reach), and the modules each group reached, by its first root.
+ */
+function components(roots: readonly string[], links: (path: string) => string[]): { leaders: string[]; reached: Map<string, string[]> } {
   const parent = roots.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
@@ -65,5 +78,13 @@ function components(roots: readonly string[], links: (path: string) => string[])
       for (const linked of links(module)) stack.push(linked);
     }
   });
-  return roots.map((_, i) => roots[find(i)]!);
+  const leaders = roots.map((_, i) => roots[find(i)]!);
+  const reached = new Map<string, string[]>();
+  for (const [module, i] of reachedBy) {
+    const leader = leaders[i]!;
+    const modules = reached.get(leader);
+    if (modules) modules.push(module);
+    else reached.set(leader, [module]);
+  }
+  return { leaders, reached };
 }

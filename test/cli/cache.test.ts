@@ -235,16 +235,16 @@ describe('scan --cache', () => {
 
   it('treats damaged entries in a well-formed cache as misses', async () => {
     await scanJson('--cache');
-    const data = readCache<{ files: Record<string, unknown>; group?: unknown }>();
+    const data = readCache<{ files: Record<string, unknown>; groups?: unknown[] }>();
     data.files['src/single.ts'] = { hash: 1, deps: null };
-    data.group = 'broken';
+    data.groups = ['broken'];
     writeCache(data);
     const second = await scanJson('--cache');
     expect(counts(second.summary)).toEqual({ files: 5, analysed: 2, cached: 1, skipped: 2, failed: 0 });
     // Well-formed entries whose results are not results.
-    const written = readCache<{ files: Record<string, { stored: unknown }>; group: { results: Record<string, unknown> } }>();
+    const written = readCache<{ files: Record<string, { stored: unknown }>; groups: Array<{ results: Record<string, unknown> }> }>();
     for (const entry of Object.values(written.files)) if ('result' in (entry.stored as object)) entry.stored = { result: { findings: 'none' } };
-    for (const name of Object.keys(written.group.results)) written.group.results[name] = 7;
+    for (const group of written.groups) for (const name of Object.keys(group.results)) group.results[name] = 7;
     writeCache(written);
     const third = await scanJson('--cache');
     expect(counts(third.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
@@ -269,9 +269,9 @@ describe('scan --cache', () => {
 
   describe('a cache that came with the scanned tree', () => {
     /** What a planted cache says: "no findings" for every file, with a hash that matches each file's content. */
-    const hideFindings = (data: { files: Record<string, { stored: { result?: { findings: unknown[] } } }>; group?: { results: Record<string, { findings: unknown[] }> } }) => {
+    const hideFindings = (data: { files: Record<string, { stored: { result?: { findings: unknown[] } } }>; groups?: Array<{ results: Record<string, { findings: unknown[] }> }> }) => {
       for (const entry of Object.values(data.files)) if (entry.stored.result) entry.stored.result.findings = [];
-      for (const result of Object.values(data.group?.results ?? {})) result.findings = [];
+      for (const group of data.groups ?? []) for (const result of Object.values(group.results)) result.findings = [];
       return data;
     };
 

@@ -41,7 +41,14 @@ describe('projectGroups', () => {
     const { aAgent, aOptions, bAgent, cAgent, dAgent } = files;
     await prepareFor(aAgent);
     const groups = projectGroups([aAgent, bAgent, dAgent, cAgent, aOptions], readText, new Map(), defaultToolkit.frontEnds);
-    expect(groups).toEqual([[aAgent, aOptions], [bAgent, cAgent], [dAgent]]);
+    expect(groups.map(({ paths }) => paths)).toEqual([[aAgent, aOptions], [bAgent, cAgent], [dAgent]]);
+    // What each group's links were read from: what `--cache` keeps it with.
+    const at = (relative: string) => path.join(root, relative);
+    expect(groups.map(({ reached }) => [...(reached ?? [])].sort())).toEqual([
+      [aAgent, aOptions].sort(),
+      [bAgent, cAgent, at('ts/shared/x.ts'), at('ts/shared/y.ts')].sort(),
+      [dAgent, at('ts/d/run.ts')].sort(),
+    ]);
   });
 
   it('joins Python modules through a shared module, a package imported by name and a loaded module', async () => {
@@ -56,7 +63,8 @@ describe('projectGroups', () => {
     const alone = write('py/r/agent.py', 'from claude_agent_sdk import query\n');
     await prepareFor(agent);
     const groups = projectGroups([alone, loader, agent, user, other], readText, new Map(), defaultToolkit.frontEnds);
-    expect(groups).toEqual([[alone], [loader, user], [agent, other]]);
+    expect(groups.map(({ paths }) => paths)).toEqual([[alone], [loader, user], [agent, other]]);
+    expect(groups.every(({ paths, reached }) => paths.every((file) => reached?.includes(file)))).toBe(true);
   });
 });
 
