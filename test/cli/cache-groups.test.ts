@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cacheTree } from '../support/cache-tree.js';
 import { runCli } from './support.js';
 
 // `--cache` keeps each group of the project pass (files linked by imports)
@@ -21,27 +19,13 @@ const tree: Record<string, string> = {
   'py/conf.py': 'MODE = "plan"\n',
 };
 
-let dir: string;
-let home: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-groups-'));
-  home = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-groups-home-'));
-  for (const [file, text] of Object.entries(tree)) write(file, text);
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-});
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const folders = cacheTree('cache-groups', tree);
+const write = (file: string, text: string): void => folders.write(file, text);
 
 /** The findings (`path:line rule`) and how many files came from the cache; the findings must be what a run without it finds. */
 async function scanCached(): Promise<{ findings: string[]; cached: number; analysed: number }> {
   const run = async (...flags: string[]) => {
-    const { stdout } = await runCli(['scan', '--format', 'json', ...flags], { cwd: dir, env: { XDG_CACHE_HOME: home } });
+    const { stdout } = await runCli(['scan', '--format', 'json', ...flags], { cwd: folders.dir, env: { XDG_CACHE_HOME: folders.home } });
     return JSON.parse(stdout) as { summary: { cached?: number; analysed: number }; findings: Array<{ path: string; line: number; ruleId: string }> };
   };
   const cachedRun = await run('--cache');

@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sign } from '../../src/engine/cache-secret.js';
+import { cacheTree } from '../support/cache-tree.js';
 import { scan } from '../support/scan.js';
 import { runCli } from './support.js';
 
@@ -28,33 +29,16 @@ interface Summary {
   failed: number;
 }
 
-let dir: string;
-/** toolgate's own per-user folder for these runs ($XDG_CACHE_HOME/toolgate), outside the scanned tree. */
-let home: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-'));
-  home = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-home-'));
-  for (const [file, text] of Object.entries(tree)) write(file, text);
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-});
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const folders = cacheTree('cache', tree);
+const write = (file: string, text: string): void => folders.write(file, text);
 
 async function scanJson(...flags: string[]) {
-  return scanJsonAs(home, ...flags);
+  return scanJsonAs(folders.home, ...flags);
 }
 
 /** A run by the user whose toolgate folder is under `userHome`. */
 async function scanJsonAs(userHome: string, ...flags: string[]) {
-  const { code, stdout, stderr } = await runCli(['scan', '--format', 'json', ...flags], { cwd: dir, env: { XDG_CACHE_HOME: userHome } });
+  const { code, stdout, stderr } = await runCli(['scan', '--format', 'json', ...flags], { cwd: folders.dir, env: { XDG_CACHE_HOME: userHome } });
   const report = JSON.parse(stdout) as {
     summary: Summary;
     findings: Array<{ ruleId: string; path: string; line: number; message: string; related: Array<{ path: string }> }>;
@@ -64,7 +48,7 @@ async function scanJsonAs(userHome: string, ...flags: string[]) {
   return { code, stderr, summary: report.summary, findings: report.findings.map((f) => `${f.path}:${f.line} ${f.ruleId} ${f.message}${affects(f)}`) };
 }
 
-const cachePath = () => path.join(dir, '.toolgatecache');
+const cachePath = () => path.join(folders.dir, '.toolgatecache');
 const keyOf = (userHome: string) => Buffer.from(readFileSync(path.join(userHome, 'toolgate/cache-key'), 'utf8'), 'hex');
 
 /** The cache's JSON (its second line, after the signature; the third holds the skipped files' facts), whatever its signature. */
@@ -73,7 +57,7 @@ function readCache<T>(): T {
 }
 
 /** Write the cache's JSON signed with the key of `userHome`'s user, as toolgate would. */
-function writeCache(data: unknown, userHome = home): void {
+function writeCache(data: unknown, userHome = folders.home): void {
   const body = JSON.stringify(data);
   writeFileSync(cachePath(), `toolgate-cache ${sign(keyOf(userHome), body)}\n${body}`);
 }
@@ -84,7 +68,7 @@ describe('scan --cache', () => {
   it('analyses nothing unchanged on the second run, with the same findings', async () => {
     const first = await scanJson('--cache');
     expect(counts(first.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
-    expect(existsSync(path.join(dir, '.toolgatecache'))).toBe(true);
+    expect(existsSync(path.join(folders.dir, '.toolgatecache'))).toBe(true);
     expect(first.findings.some((finding) => finding.startsWith('src/tools.ts:1 no-bare-allowed-tools'))).toBe(true);
 
     const second = await scanJson('--cache');
@@ -96,8 +80,8 @@ describe('scan --cache', () => {
 
   it('gives back every field of a finding unchanged: places, fingerprints, suppressions, suggestions', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools -- reviewed\nquery({ prompt: "hi", options: { allowedTools: ['Bash'] } });\n`);
-    const first = await scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), strict: true });
-    const second = await scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), strict: true });
+    const first = await scan({ cwd: folders.dir, cache: true, cacheKeyFolder: path.join(folders.home, 'toolgate'), strict: true });
+    const second = await scan({ cwd: folders.dir, cache: true, cacheKeyFolder: path.join(folders.home, 'toolgate'), strict: true });
     expect(second.stats.analysed).toBe(0);
     expect(second.findings).toEqual(first.findings);
     expect(second.suppressed).toEqual(first.suppressed);
@@ -108,13 +92,13 @@ describe('scan --cache', () => {
     await scanJson('--cache');
     const plain = await scanJson();
     expect(counts(plain.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
-    const pretty = await runCli(['scan'], { cwd: dir });
+    const pretty = await runCli(['scan'], { cwd: folders.dir });
     expect(pretty.stdout).not.toContain('from cache');
   });
 
   it('analyses a changed file again, and only it', async () => {
     await scanJson('--cache');
-    write('src/single.ts', readFileSync(path.join(dir, 'src/single.ts'), 'utf8') + '// edited\n');
+    write('src/single.ts', readFileSync(path.join(folders.dir, 'src/single.ts'), 'utf8') + '// edited\n');
     const second = await scanJson('--cache');
     expect(counts(second.summary)).toEqual({ files: 5, analysed: 1, cached: 2, skipped: 2, failed: 0 });
   });
@@ -143,7 +127,7 @@ describe('scan --cache', () => {
   });
 
   it('analyses code again when a settings file appears where there was none', async () => {
-    rmSync(path.join(dir, '.claude'), { recursive: true });
+    rmSync(path.join(folders.dir, '.claude'), { recursive: true });
     const first = await scanJson('--cache');
     expect(first.findings.filter((finding) => finding.includes(' affects src/single.ts'))).toEqual([]);
     write('src/.claude/settings.local.json', '{ "permissions": { "allow": ["Bash"] } }\n');
@@ -168,8 +152,8 @@ describe('scan --cache', () => {
     const hooks = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '.claude/hooks/guard.sh' }] }] } };
     write('.claude/settings.json', JSON.stringify(hooks));
     await scanJson('--cache');
-    mkdirSync(path.join(dir, '.claude/hooks'));
-    symlinkSync('/dev/zero', path.join(dir, '.claude/hooks/guard.sh'));
+    mkdirSync(path.join(folders.dir, '.claude/hooks'));
+    symlinkSync('/dev/zero', path.join(folders.dir, '.claude/hooks/guard.sh'));
     const run = await scanJson('--cache');
     expect(run.code).toBe(2);
     expect(counts(run.summary)).toEqual({ files: 5, analysed: 0, cached: 2, skipped: 2, failed: 1 });
@@ -187,7 +171,7 @@ describe('scan --cache', () => {
 
   it('keeps a result with a dated suppression for that day only', async () => {
     write('src/single.ts', `${sdk}\n// toolgate-disable-next-line no-bare-allowed-tools -- legacy, until 2026-06-30\nquery({ prompt: "hi", options: { allowedTools: ['Bash'] } });\n`);
-    const day = (today: string) => scan({ cwd: dir, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), today, rules: ['no-bare-allowed-tools'] });
+    const day = (today: string) => scan({ cwd: folders.dir, cache: true, cacheKeyFolder: path.join(folders.home, 'toolgate'), today, rules: ['no-bare-allowed-tools'] });
     const inSingle = (result: Awaited<ReturnType<typeof day>>) => result.findings.filter((finding) => finding.path === 'src/single.ts');
     expect(inSingle(await day('2026-06-30'))).toEqual([]);
     expect((await day('2026-06-30')).stats.cached).toBe(3);
@@ -223,7 +207,7 @@ describe('scan --cache', () => {
     ['another shape', () => '[1, 2, 3]'],
   ])('ignores a %s cache with a note and rewrites it, never failing the scan', async (_, damage) => {
     const first = await scanJson('--cache');
-    const file = path.join(dir, '.toolgatecache');
+    const file = path.join(folders.dir, '.toolgatecache');
     writeFileSync(file, damage(readFileSync(file, 'utf8')));
     const second = await scanJson('--cache');
     expect(second.code).toBe(first.code);
@@ -312,10 +296,10 @@ describe('scan --cache', () => {
 
   it('keeps its key in the per-user folder, private, and uses no cache with a key others can read', async () => {
     await scanJson('--cache');
-    const key = path.join(home, 'toolgate/cache-key');
+    const key = path.join(folders.home, 'toolgate/cache-key');
     expect(statSync(key).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(key)).mode & 0o777).toBe(0o700);
-    expect(readdirSync(dir).filter((name) => name.includes('key'))).toEqual([]);
+    expect(readdirSync(folders.dir).filter((name) => name.includes('key'))).toEqual([]);
     chmodSync(key, 0o644);
     const run = await scanJson('--cache');
     expect(counts(run.summary)).toEqual({ files: 5, analysed: 3, cached: 0, skipped: 2, failed: 0 });
@@ -327,7 +311,7 @@ describe('scan --cache', () => {
     const outside = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-outside-'));
     const victim = path.join(outside, 'victim');
     writeFileSync(victim, 'keep');
-    for (let pid = 0; pid < 2; pid++) symlinkSync(victim, path.join(dir, `.toolgatecache.${process.pid + pid}.tmp`));
+    for (let pid = 0; pid < 2; pid++) symlinkSync(victim, path.join(folders.dir, `.toolgatecache.${process.pid + pid}.tmp`));
     await scanJson('--cache');
     expect(readFileSync(victim, 'utf8')).toBe('keep');
     expect((await scanJson('--cache')).summary.cached).toBe(3);
@@ -346,11 +330,11 @@ describe('scan --cache', () => {
 
   it('writes to --cache-location, a file or a folder, and not to the default place', async () => {
     await scanJson('--cache', '--cache-location', 'build/toolgate.cache');
-    expect(existsSync(path.join(dir, 'build/toolgate.cache'))).toBe(true);
-    expect(existsSync(path.join(dir, '.toolgatecache'))).toBe(false);
+    expect(existsSync(path.join(folders.dir, 'build/toolgate.cache'))).toBe(true);
+    expect(existsSync(path.join(folders.dir, '.toolgatecache'))).toBe(false);
     expect((await scanJson('--cache', '--cache-location', 'build/toolgate.cache')).summary.cached).toBe(3);
     await scanJson('--cache', '--cache-location', 'tmp/');
-    expect(existsSync(path.join(dir, 'tmp/.toolgatecache'))).toBe(true);
+    expect(existsSync(path.join(folders.dir, 'tmp/.toolgatecache'))).toBe(true);
   });
 
   it('notes an unwritable cache location and still reports the scan', async () => {
@@ -363,12 +347,12 @@ describe('scan --cache', () => {
   it('leaves no temporary file beside the cache', async () => {
     await scanJson('--cache');
     await scanJson('--cache');
-    expect(readdirSync(dir).filter((name) => name.includes('toolgatecache'))).toEqual(['.toolgatecache']);
+    expect(readdirSync(folders.dir).filter((name) => name.includes('toolgatecache'))).toEqual(['.toolgatecache']);
   });
 
   it('says how many files came from the cache in the pretty summary', async () => {
     await scanJson('--cache');
-    const { stdout } = await runCli(['scan', '--cache'], { cwd: dir, env: { XDG_CACHE_HOME: home } });
+    const { stdout } = await runCli(['scan', '--cache'], { cwd: folders.dir, env: { XDG_CACHE_HOME: folders.home } });
     expect(stdout).toMatch(/^5 files checked \(0 analysed, 3 from cache, 2 skipped by prefilter, 0 failed\), \d+ ignored$/m);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSettled, racyMarginMs } from '../../src/engine/cache-stat.js';
 import { sign } from '../../src/engine/cache-secret.js';
+import { cacheTree } from '../support/cache-tree.js';
 import { scan } from '../support/scan.js';
 
 // `--cache` trusting a file's stat (size, mtime, ctime, inode) for its
@@ -24,24 +24,8 @@ const tree = {
   'lib/user.ts': "import { query } from './relay';\nquery({ prompt: 'x', options: { allowedTools: ['Bash'] } });\n",
 };
 
-let dir: string;
-let home: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-stat-'));
-  home = mkdtempSync(path.join(tmpdir(), 'toolgate-cache-stat-home-'));
-  for (const [file, text] of Object.entries(tree)) write(file, text);
-});
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(home, { recursive: true, force: true });
-});
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
-}
+const folders = cacheTree('cache-stat', tree);
+const write = (file: string, text: string): void => folders.write(file, text);
 
 /**
  * A run trusting the stat of a file written a moment ago, or (`'real'`)
@@ -50,7 +34,7 @@ function write(file: string, text: string): void {
  */
 const run = async (margin: 0 | 'real' = 0) => {
   await new Promise((resolve) => setTimeout(resolve, 5));
-  return scan({ cwd: dir, configFile: false, cache: true, cacheKeyFolder: path.join(home, 'toolgate'), ...(margin === 'real' ? {} : { cacheRacyMarginMs: margin }) });
+  return scan({ cwd: folders.dir, configFile: false, cache: true, cacheKeyFolder: path.join(folders.home, 'toolgate'), ...(margin === 'real' ? {} : { cacheRacyMarginMs: margin }) });
 };
 const places = (result: Awaited<ReturnType<typeof run>>) => result.findings.map((finding) => `${finding.path}:${finding.line} ${finding.ruleId}`);
 
@@ -59,7 +43,7 @@ interface Stored {
   reExport?: { inputs: string; importers: unknown[] };
 }
 
-const cachePath = () => path.join(dir, '.toolgatecache');
+const cachePath = () => path.join(folders.dir, '.toolgatecache');
 /** The signed JSON (the second line) and the skipped files' facts (the third, covered by its digest in the JSON). */
 function readCache(): Stored {
   return JSON.parse(readFileSync(cachePath(), 'utf8').split('\n')[1]!) as Stored;
@@ -69,7 +53,7 @@ function readFacts(): Record<string, { imports?: string; marker?: false }> {
 }
 function writeCache(data: unknown, facts?: string): void {
   const body = JSON.stringify(data);
-  const key = Buffer.from(readFileSync(path.join(home, 'toolgate/cache-key'), 'utf8'), 'hex');
+  const key = Buffer.from(readFileSync(path.join(folders.home, 'toolgate/cache-key'), 'utf8'), 'hex');
   writeFileSync(cachePath(), `toolgate-cache ${sign(key, body)}\n${body}${facts === undefined ? '' : `\n${facts}`}`);
 }
 
@@ -96,13 +80,13 @@ describe('scan --cache trusting stat', () => {
   it('analyses a file rewritten in place with the same size and its mtime restored (its ctime moved)', async () => {
     // A whole second, so that `utimes` puts it back exactly.
     const mtime = new Date('2026-01-01T00:00:00Z');
-    utimesSync(path.join(dir, 'src/tools.ts'), mtime, mtime);
-    const before = statSync(path.join(dir, 'src/tools.ts'));
+    utimesSync(path.join(folders.dir, 'src/tools.ts'), mtime, mtime);
+    const before = statSync(path.join(folders.dir, 'src/tools.ts'));
     const first = await run();
     expect(places(first)).toContain('src/tools.ts:1 no-bare-allowed-tools');
     write('src/tools.ts', "export const tools = ['Read'];\n");
-    utimesSync(path.join(dir, 'src/tools.ts'), mtime, mtime);
-    const after = statSync(path.join(dir, 'src/tools.ts'));
+    utimesSync(path.join(folders.dir, 'src/tools.ts'), mtime, mtime);
+    const after = statSync(path.join(folders.dir, 'src/tools.ts'));
     expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
     const second = await run();
     // The group of files that cross modules (src/agent.ts) is analysed again; lib/sdk.ts comes from the cache.
@@ -136,12 +120,12 @@ describe('scan --cache trusting stat', () => {
     write('lib/plain.ts', 'export const none = 0;\n');
     await run();
     const kept = readFacts();
-    expect(kept['lib/user.ts']!.imports?.split('\n')).toEqual([path.join(dir, 'lib/relay'), path.join(dir, 'lib/relay/index')].map((file) => file.split(path.sep).join('/')));
+    expect(kept['lib/user.ts']!.imports?.split('\n')).toEqual([path.join(folders.dir, 'lib/relay'), path.join(folders.dir, 'lib/relay/index')].map((file) => file.split(path.sep).join('/')));
     expect(kept['lib/plain.ts']).toMatchObject({ marker: false });
     write('lib/relay.ts', "export { query } from './sdk3';\n");
     const warm = await run();
     expect(places(warm)).toContain('lib/user.ts:2 no-bare-allowed-tools');
-    const cold = await scan({ cwd: dir, configFile: false });
+    const cold = await scan({ cwd: folders.dir, configFile: false });
     expect(places(warm)).toEqual(places(cold));
     const { analysed, cached, ...counts } = warm.stats;
     const { analysed: analysedCold, ...countsCold } = cold.stats;
@@ -156,7 +140,7 @@ describe('scan --cache trusting stat', () => {
       await run();
       expect(readFacts()['lib/user.ts']?.imports).toBeDefined();
     };
-    const cold = async () => places(await scan({ cwd: dir, configFile: false }));
+    const cold = async () => places(await scan({ cwd: folders.dir, configFile: false }));
 
     it('are not needed by a run where no skipped file changed: damaged, they are not noticed', async () => {
       await withRelays();
@@ -234,6 +218,6 @@ describe('isSettled', () => {
 });
 
 function signatureOf(file: string): string {
-  const stats = statSync(path.join(dir, file));
+  const stats = statSync(path.join(folders.dir, file));
   return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
 }
