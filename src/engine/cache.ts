@@ -116,6 +116,7 @@ export class ScanCache<Result> {
   /** Facts learnt this run; a skipped file `seen` unchanged (its record carried over as it was) keeps the ones kept before. */
   private readonly learntFacts = new Map<string, StoredFacts>();
   private readonly next: CacheFile<Result>;
+  private groupsByRoots: Map<string, GroupEntry<Result>> | undefined;
   private readonly hashes = new Map<string, string>();
   /** Each path's state as first seen this run: what the analyses read, never a later read. */
   private readonly states = new Map<string, string>();
@@ -270,10 +271,7 @@ export class ScanCache<Result> {
   /** The stored results of one group analysed together, if it was stored with exactly these files and none of them nor anything it read changed. */
   lookupGroup(files: readonly DiscoveredFile[]): Map<string, Result> | undefined {
     const roots = this.rootsOf(files);
-    const groups = this.previous?.groups;
-    if (!roots || !Array.isArray(groups)) return undefined;
-    const key = JSON.stringify(roots);
-    const group = groups.find((stored) => isObject(stored) && JSON.stringify(stored.roots) === key);
+    const group = roots && this.storedGroups().get(JSON.stringify(roots));
     if (!group || !this.reusable(group)) return undefined;
     (this.next.groups ??= []).push(group);
     return new Map(Object.entries(group.results));
@@ -283,6 +281,14 @@ export class ScanCache<Result> {
     const roots = this.rootsOf(files);
     if (!roots) return;
     (this.next.groups ??= []).push({ roots, deps: this.statesOf(reads), ...this.dayOf([...results.values()]), results: Object.fromEntries(results) });
+  }
+
+  /** The stored groups by their files (`rootsOf`, as JSON), worked out once: a tree of many groups looks each one up. */
+  private storedGroups(): Map<string, GroupEntry<Result>> {
+    if (this.groupsByRoots) return this.groupsByRoots;
+    const groups = this.previous?.groups;
+    this.groupsByRoots = new Map(Array.isArray(groups) ? groups.filter(isObject).map((group) => [JSON.stringify(group.roots), group]) : []);
+    return this.groupsByRoots;
   }
 
   private reusable(group: GroupEntry<Result>): boolean {
